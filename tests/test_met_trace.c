@@ -697,8 +697,9 @@ static void test_met_trace_unpaired_receive_is_its_own_transfer(void)
 
 /* Non-blocking collectives (met_nbc_t): an MPI_Ireduce of 3 ranks to root 1, rank 0's line 8 bytes, rank 2's 24 (by
  * the definition: the root receives 8 + 24, each other sends its own), completed in a different order on each rank;
- * its blocking name is MPI_Reduce's operation. Refused: a completion before the posting or before the rank's last, a
- * root out of range, NaN bytes; an aggregate trace keeps none. */
+ * its blocking name is MPI_Reduce's operation. A call a member lacks (rank 0's third, an MPI_Iallreduce that ranks 1
+ * and 2 made an MPI_Ibcast: the members' calls differ) moves nothing and is said so. Refused: a completion before the
+ * posting or before the rank's last, a root out of range, NaN bytes, no members; an aggregate trace keeps none. */
 static void test_met_trace_nonblocking_collectives(void)
 {
   met_trace_t *trace = met_trace_new(3), *sums = met_trace_new_aggregate(3);
@@ -709,39 +710,53 @@ static void test_met_trace_nonblocking_collectives(void)
   CU_ASSERT_EQUAL(met_nbc_call_of("MPI_Reduce"), MET_CALL_UNNAMED);
   const double bytes[3] = {8, 16, 24};
   for (int r = 0; r < 3; r++) {
-    met_nbc_t barrier = {
-        .posted = 0, .completed = 1, .kind = MET_COLL_BARRIER, .call = MET_CALL_BARRIER, .root = -1, .seq = 0};
-    met_nbc_t reduce = {.posted = 0.5,
-                        .completed = 1,
-                        .kind = MET_COLL_N_TO_ONE,
-                        .call = MET_CALL_REDUCE,
-                        .root = 1,
-                        .seq = 1,
-                        .bytes = bytes[r]};
+    const met_nbc_t barrier = {
+        .completed = 1, .kind = MET_COLL_BARRIER, .call = MET_CALL_BARRIER, .root = -1, .members = 3};
+    const met_nbc_t reduce = {.posted = 0.5,
+                              .completed = 1,
+                              .kind = MET_COLL_N_TO_ONE,
+                              .call = MET_CALL_REDUCE,
+                              .root = 1,
+                              .seq = 1,
+                              .bytes = bytes[r],
+                              .members = 3};
+    const met_nbc_t third = {.posted = 1,
+                             .completed = 2,
+                             .kind = r ? MET_COLL_ONE_TO_N : MET_COLL_NXN,
+                             .call = r ? MET_CALL_BCAST : MET_CALL_ALLREDUCE,
+                             .root = r ? 0 : -1,
+                             .seq = 2,
+                             .bytes = 8,
+                             .members = 3};
     CU_ASSERT_EQUAL(met_trace_nbc_add(trace, r, r == 2 ? &reduce : &barrier), 0);
     CU_ASSERT_EQUAL(met_trace_nbc_add(trace, r, r == 2 ? &barrier : &reduce), 0);
+    CU_ASSERT_EQUAL(met_trace_nbc_add(trace, r, &third), 0);
     CU_ASSERT_EQUAL(met_trace_nbc_add(sums, r, &reduce), 0);
   }
   double sent, received;
-  met_nbc_moved(trace, 1, 1, &sent, &received);
+  CU_ASSERT_TRUE(met_nbc_moved(trace, 1, 1, &sent, &received));
   CU_ASSERT(sent == 0 && received == 32);
-  met_nbc_moved(trace, 2, 0, &sent, &received);
+  CU_ASSERT_TRUE(met_nbc_moved(trace, 2, 0, &sent, &received));
   CU_ASSERT(sent == 24 && received == 0);
-  met_nbc_moved(trace, 0, 0, &sent, &received); /* a barrier */
+  CU_ASSERT_TRUE(met_nbc_moved(trace, 0, 0, &sent, &received)); /* a barrier */
+  CU_ASSERT(sent == 0 && received == 0);
+  CU_ASSERT_FALSE(met_nbc_moved(trace, 0, 2, &sent, &received)); /* the others' third is a broadcast */
+  CU_ASSERT_FALSE(met_nbc_moved(trace, 1, 2, &sent, &received)); /* rank 0's is not: 2 members of 3 */
   CU_ASSERT(sent == 0 && received == 0);
   size_t count;
   CU_ASSERT_PTR_NOT_NULL(met_trace_nbcs(trace, 0, &count));
-  CU_ASSERT_EQUAL(count, 2);
+  CU_ASSERT_EQUAL(count, 3);
   CU_ASSERT_PTR_NULL(met_trace_nbcs(sums, 0, &count));
   CU_ASSERT_EQUAL(count, 0);
-  const met_nbc_t bad[] = {{.posted = 2, .completed = 1.5, .root = -1},
-                           {.posted = 0, .completed = 0.5, .root = -1},
-                           {.posted = 2, .completed = 3, .root = 3},
-                           {.posted = 2, .completed = 3, .root = -1, .bytes = NAN}};
+  const met_nbc_t bad[] = {{.posted = 3, .completed = 2.5, .root = -1, .members = 3},
+                           {.posted = 0, .completed = 1.5, .root = -1, .members = 3},
+                           {.posted = 2, .completed = 3, .root = 3, .members = 3},
+                           {.posted = 2, .completed = 3, .root = -1, .bytes = NAN, .members = 3},
+                           {.posted = 2, .completed = 3, .root = -1, .members = 0}};
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
     CU_ASSERT_EQUAL(met_trace_nbc_add(trace, 0, &bad[i]), BAS_EINVAL);
   met_trace_nbcs(trace, 0, &count);
-  CU_ASSERT_EQUAL(count, 2);
+  CU_ASSERT_EQUAL(count, 3);
   met_trace_free(trace);
   met_trace_free(sums);
 }

@@ -921,32 +921,20 @@ static void test_otf2_measured_persistent_starts(void)
   remove_tree(dir);
 }
 
-/* A measured run's non-blocking collective (tests/data/tracer/nbc-pair, hand-made as the tracer writes them, p = 2):
- * rank 0 broadcasts 16 bytes with MPI_Ibcast at 0.1 s and waits for it from 0.3 to 0.31 s; rank 1 initiates its part
- * at 0.2 s and waits from 0.25 to 0.4 s. Each rank's initiation is a NonBlockingCollectiveRequest inside its
- * MPI_Ibcast region, at its entry (0.1 s, 0.2 s), and its completion a NonBlockingCollectiveComplete of the same
- * request inside the MPI_Wait that completed it, at its end (0.31 s, 0.4 s): a broadcast on the world from root 0,
- * which sends rank 1's 16 bytes and receives none, rank 1 the reverse (by hand, the broadcast's definition). ViTE reads
- * the archive and the Paje trace. Before, the archive had the regions only: no collective event, no bytes, no root. */
-static void test_otf2_measured_nonblocking_collectives(void)
+/* A non-blocking collective's event of a measured run's archive: where and when, the MPI call region it must be in,
+ * and what its line holds after the time. */
+typedef struct nbc_event {
+  const char *kind;
+  int location;
+  unsigned long long time;
+  const char *region, *attributes;
+} nbc_event_t;
+
+/* Measured run `run`'s archive (tests/data/tracer/RUN, p = 2) has the `n` non-blocking collective events `expected`
+ * and no other, each in its region (the innermost MPI call region open on its location), in a new folder `dir`. */
+static void nbc_events_are(const char *run, char *dir, size_t size, const nbc_event_t *expected, size_t n)
 {
-  static const struct {
-    const char *kind, *region, *attributes;
-    int location;
-    unsigned long long time;
-  } expected[] = {
-      {"NON_BLOCKING_COLLECTIVE_REQUEST", "MPI_Ibcast", "Request: 0", 0, 100000000ULL},
-      {"NON_BLOCKING_COLLECTIVE_REQUEST", "MPI_Ibcast", "Request: 0", 1, 200000000ULL},
-      {"NON_BLOCKING_COLLECTIVE_COMPLETE", "MPI_Wait",
-       "Operation: BCAST, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 0 (\"Rank 0 thread 0\" <0>), Sent: 16, Received: "
-       "0, Request: 0",
-       0, 310000000ULL},
-      {"NON_BLOCKING_COLLECTIVE_COMPLETE", "MPI_Wait",
-       "Operation: BCAST, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 0 (\"Rank 0 thread 0\" <0>), Sent: 0, Received: "
-       "16, Request: 0",
-       1, 400000000ULL}};
-  char dir[1024];
-  char *text = measured_archive("nbc-pair", dir, sizeof dir);
+  char *text = measured_archive(run, dir, size);
   char open[2][64] = {"", ""}; /* each rank's innermost MPI call region */
   size_t found = 0;
   event_t ev;
@@ -960,18 +948,56 @@ static void test_otf2_measured_nonblocking_collectives(void)
       continue;
     found++;
     size_t k = 0;
-    while (k < sizeof expected / sizeof *expected &&
-           !(strcmp(ev.kind, expected[k].kind) == 0 && ev.location == expected[k].location))
+    while (k < n && !(strcmp(ev.kind, expected[k].kind) == 0 && ev.location == expected[k].location &&
+                      ev.time == expected[k].time))
       k++;
-    CU_ASSERT_FATAL(k < sizeof expected / sizeof *expected);
-    CU_ASSERT_EQUAL(ev.time, expected[k].time);
+    CU_ASSERT_FATAL(k < n);
     CU_ASSERT_STRING_EQUAL(open[ev.location], expected[k].region);
     CU_ASSERT_STRING_EQUAL(ev.attributes, expected[k].attributes);
   }
-  CU_ASSERT_EQUAL(found, 4);
+  CU_ASSERT_EQUAL(found, n);
+  free(text);
+}
+
+#define NBC_REQUEST  "NON_BLOCKING_COLLECTIVE_REQUEST"
+#define NBC_COMPLETE "NON_BLOCKING_COLLECTIVE_COMPLETE"
+#define NBC_BCAST    "Operation: BCAST, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 0 (\"Rank 0 thread 0\" <0>), "
+
+/* A measured run's non-blocking collective (tests/data/tracer/nbc-pair, hand-made as the tracer writes them, p = 2):
+ * rank 0 broadcasts 16 bytes with MPI_Ibcast at 0.1 s and waits for it from 0.3 to 0.31 s; rank 1 initiates its part
+ * at 0.2 s and waits from 0.25 to 0.4 s. Each rank's initiation is a NonBlockingCollectiveRequest inside its
+ * MPI_Ibcast region, at its entry (0.1 s, 0.2 s), and its completion a NonBlockingCollectiveComplete of the same
+ * request inside the MPI_Wait that completed it, at its end (0.31 s, 0.4 s): a broadcast on the world from root 0,
+ * which sends rank 1's 16 bytes and receives none, rank 1 the reverse (by hand, the broadcast's definition). ViTE reads
+ * the archive and the Paje trace. Before, the archive had the regions only: no collective event, no bytes, no root.
+ * tests/data/tracer/nbc-adjacent starts a second broadcast where the first one's wait ends (0.31 s): its request is in
+ * its own MPI_Ibcast region, after the first's completion (it was in the MPI_Wait's, before it). In
+ * tests/data/tracer/nbc-differ rank 0's MPI_Ibcast meets rank 1's MPI_Iallreduce, not the same collective: no event
+ * (each said it was paired, with 0 bytes moved). */
+static void test_otf2_measured_nonblocking_collectives(void)
+{
+  static const nbc_event_t pair[] = {
+      {NBC_REQUEST, 0, 100000000ULL, "MPI_Ibcast", "Request: 0"},
+      {NBC_REQUEST, 1, 200000000ULL, "MPI_Ibcast", "Request: 0"},
+      {NBC_COMPLETE, 0, 310000000ULL, "MPI_Wait", NBC_BCAST "Sent: 16, Received: 0, Request: 0"},
+      {NBC_COMPLETE, 1, 400000000ULL, "MPI_Wait", NBC_BCAST "Sent: 0, Received: 16, Request: 0"}};
+  static const nbc_event_t adjacent[] = {
+      {NBC_REQUEST, 0, 100000000ULL, "MPI_Ibcast", "Request: 0"},
+      {NBC_REQUEST, 1, 100000000ULL, "MPI_Ibcast", "Request: 0"},
+      {NBC_COMPLETE, 0, 310000000ULL, "MPI_Wait", NBC_BCAST "Sent: 16, Received: 0, Request: 0"},
+      {NBC_COMPLETE, 1, 310000000ULL, "MPI_Wait", NBC_BCAST "Sent: 0, Received: 16, Request: 0"},
+      {NBC_REQUEST, 0, 310000000ULL, "MPI_Ibcast", "Request: 1"},
+      {NBC_REQUEST, 1, 310000000ULL, "MPI_Ibcast", "Request: 1"},
+      {NBC_COMPLETE, 0, 410000000ULL, "MPI_Wait", NBC_BCAST "Sent: 16, Received: 0, Request: 1"},
+      {NBC_COMPLETE, 1, 410000000ULL, "MPI_Wait", NBC_BCAST "Sent: 0, Received: 16, Request: 1"}};
+  char dir[1024];
+  nbc_events_are("nbc-pair", dir, sizeof dir, pair, sizeof pair / sizeof *pair);
   vite_reads(dir, "run.otf2");
   paje_reads("nbc-pair", dir);
-  free(text);
+  remove_tree(dir);
+  nbc_events_are("nbc-adjacent", dir, sizeof dir, adjacent, sizeof adjacent / sizeof *adjacent);
+  remove_tree(dir);
+  nbc_events_are("nbc-differ", dir, sizeof dir, NULL, 0);
   remove_tree(dir);
 }
 

@@ -167,7 +167,8 @@ static void test_rep_paje_measured_collectives(void)
 /* A measured run's non-blocking collective (tests/data/tracer/nbc-pair, by hand in test_rep_otf2.c's
  * test_otf2_measured_nonblocking_collectives: an MPI_Ibcast of 16 bytes from rank 0, waited for until 0.31 s on rank 0
  * and 0.4 s on rank 1): an event per rank at the end of the wait that completed it, its operation's, root 0 sending 16
- * bytes, rank 1 receiving them, as in the OTF2 archive. */
+ * bytes, rank 1 receiving them, as in the OTF2 archive; none for tests/data/tracer/nbc-differ, whose members' calls
+ * differ. */
 static void test_rep_paje_measured_nonblocking_collectives(void)
 {
   char *events = measured_dump("nbc-pair", "Event, ");
@@ -175,6 +176,9 @@ static void test_rep_paje_measured_nonblocking_collectives(void)
     return;
   CU_ASSERT_STRING_EQUAL(events, "Event, rank 0, Collective, 0.310000, MPI_Bcast, 0, 16, 0\n"
                                  "Event, rank 1, Collective, 0.400000, MPI_Bcast, 0, 0, 16\n");
+  free(events);
+  events = measured_dump("nbc-differ", "Event, "); /* an MPI_Ibcast against an MPI_Iallreduce: not one collective */
+  CU_ASSERT(events && !events[0]);
   free(events);
 }
 

@@ -1515,7 +1515,8 @@ static int nbcs_completed(met_tl_match_t *m, met_trace_t *trace, int rank)
                            .root = op->root_rank,
                            .group = op->group ? SPAN_GROUPS | (unsigned)op->group : 0,
                            .seq = (size_t)op->coll,
-                           .bytes = op->bytes};
+                           .bytes = op->bytes,
+                           .members = met_tl_groups_size(m->groups, op->group)};
     if (met_trace_nbc_add(trace, rank, &nbc) == BAS_ENOMEM)
       return -1;
   }

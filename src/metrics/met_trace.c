@@ -42,8 +42,10 @@ void met_trace_free(met_trace_t *trace)
       free(trace->ranks[r].lanes[l].ends);
     free(trace->ranks[r].lanes);
     free(trace->ranks[r].lane_slots);
-    if (trace->nbcs)
+    if (trace->nbcs) {
       free(trace->nbcs[r].items);
+      free(trace->nbcs[r].keys);
+    }
   }
   free(trace->nbcs);
   for (int u = 0; trace->units && u < trace->nranks * MET_UNIT_COUNT; u++)

@@ -297,18 +297,21 @@ typedef struct met_nbc {
   size_t seq;   /* its number among its group's collective calls, blocking or not (MPI orders them alike): the same
                  * call has the same on every member */
   double bytes; /* the bytes its line gives the rank, as met_coll_t's */
+  int members;  /* its communicator's size */
 } met_nbc_t;
 
 /* Appends a copy of `nbc` to `rank`'s non-blocking collective calls, in the order they completed (an aggregate trace
  * drops it): posted finite and >= 0, completed >= posted and >= the previous one's, kind and call in range, root -1 or
- * a rank, bytes finite and >= 0. 0, BAS_EINVAL (the trace unchanged), or BAS_ENOMEM. */
+ * a rank, bytes finite and >= 0, members 1 to the ranks. 0, BAS_EINVAL (the trace unchanged), or BAS_ENOMEM. */
 int met_trace_nbc_add(met_trace_t *trace, int rank, const met_nbc_t *nbc);
 /* The rank's non-blocking collective calls in the order they completed, owned by the trace (valid until the next
  * add), their number in *count; NULL with *count = 0 when there are none or the rank is bad. */
 const met_nbc_t *met_trace_nbcs(const met_trace_t *trace, int rank, size_t *count);
-/* The bytes `rank` sent and received in its non-blocking collective call number `index` (met_trace_nbcs), by
- * met_coll_moved's rules, the other members' calls being theirs of the same group and number. */
-void met_nbc_moved(const met_trace_t *trace, int rank, size_t index, double *sent, double *received);
+/* Whether every member of its communicator recorded `rank`'s non-blocking collective call number `index`
+ * (met_trace_nbcs): a call of the same operation, group and number on `members` ranks (not so where the members'
+ * calls differ, or a member never completed it: a run cut short); then 1, with the bytes the rank sent and received
+ * in it by met_coll_moved's rules in *sent and *received; else 0, and 0 and 0. */
+int met_nbc_moved(const met_trace_t *trace, int rank, size_t index, double *sent, double *received);
 
 /* Into *seq, the number of `rank`'s collective span `index` among the rank's spans of its group (its index when no
  * span has a group other than 0): the members' spans of one call have one number (met_coll_moved, met_wait.c). 0;

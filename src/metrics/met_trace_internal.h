@@ -113,6 +113,8 @@ struct met_nbc_list {
   met_nbc_t *items;
   size_t n;
   size_t cap;
+  struct met_nbc_key *keys; /* the items by (group, seq), built by met_nbc_moved for the first `keyed` (a cache) */
+  size_t keyed;
 };
 
 struct met_trace {

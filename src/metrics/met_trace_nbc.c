@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A measured run's non-blocking collective calls (met_trace.h, met_nbc_t): kept per rank in the order they completed,
- * for the OTF2 archive's NonBlockingCollectiveRequest and NonBlockingCollectiveComplete events, with the bytes each
- * member moved by met_coll_moved's rules. */
+ * for the OTF2 archive's NonBlockingCollectiveRequest and NonBlockingCollectiveComplete events and the Paje trace's
+ * Collective events, with the bytes each member moved by met_coll_moved's rules once every member has the call. */
 #include "met_trace_internal.h"
 
 #include <ctype.h>
@@ -13,7 +13,8 @@ static int nbc_valid(const met_trace_t *trace, int rank, const met_nbc_t *nbc)
   double previous = own && own->n ? own->items[own->n - 1].completed : 0.0;
   return isfinite(nbc->posted) && nbc->posted >= 0 && isfinite(nbc->completed) && nbc->completed >= nbc->posted &&
          nbc->completed >= previous && (unsigned)nbc->kind < MET_COLL_KINDS && (unsigned)nbc->call < MET_CALLS &&
-         (nbc->root == -1 || (nbc->root >= 0 && nbc->root < trace->nranks)) && isfinite(nbc->bytes) && nbc->bytes >= 0;
+         (nbc->root == -1 || (nbc->root >= 0 && nbc->root < trace->nranks)) && isfinite(nbc->bytes) &&
+         nbc->bytes >= 0 && nbc->members >= 1 && nbc->members <= trace->nranks;
 }
 
 int met_trace_nbc_add(met_trace_t *trace, int rank, const met_nbc_t *nbc)
@@ -39,40 +40,81 @@ const met_nbc_t *met_trace_nbcs(const met_trace_t *trace, int rank, size_t *coun
   return *count ? trace->nbcs[rank].items : NULL;
 }
 
-/* `list`'s call of `group` and number `seq`, looked for outward from `near` (the members complete a communicator's
- * calls in much the same order), or NULL. */
-static const met_nbc_t *find_call(const struct met_nbc_list *list, size_t near, unsigned group, size_t seq)
+/* An item's place in the order by (group, seq). */
+struct met_nbc_key {
+  unsigned group;
+  size_t seq;
+  size_t index;
+};
+
+static int by_group_seq(const void *a, const void *b)
 {
-  near = near < list->n ? near : list->n - 1; /* list->n of 0: no round */
-  for (size_t d = 0; d < list->n; d++) {
-    size_t up = near + d, down = near >= d ? near - d : list->n;
-    if (up < list->n && list->items[up].group == group && list->items[up].seq == seq)
-      return &list->items[up];
-    if (down < list->n && list->items[down].group == group && list->items[down].seq == seq)
-      return &list->items[down];
-    if (up >= list->n && down >= list->n)
-      break;
-  }
-  return NULL;
+  const struct met_nbc_key *x = a, *y = b;
+  if (x->group != y->group)
+    return x->group < y->group ? -1 : 1;
+  if (x->seq != y->seq)
+    return x->seq < y->seq ? -1 : 1;
+  return x->index < y->index ? -1 : x->index > y->index;
 }
 
-void met_nbc_moved(const met_trace_t *trace, int rank, size_t index, double *sent, double *received)
+/* Builds `list`'s keys for its items (a cache, rebuilt when items came since). 0, or -1 when out of memory. */
+static int index_calls(struct met_nbc_list *list)
+{
+  if (list->keyed == list->n && (list->keys || list->n == 0))
+    return 0;
+  struct met_nbc_key *keys = realloc(list->keys, sizeof *keys * (list->n ? list->n : 1));
+  if (!keys)
+    return -1;
+  for (size_t i = 0; i < list->n; i++)
+    keys[i] = (struct met_nbc_key){list->items[i].group, list->items[i].seq, i};
+  qsort(keys, list->n, sizeof *keys, by_group_seq);
+  list->keys = keys;
+  list->keyed = list->n;
+  return 0;
+}
+
+/* `list`'s call of `group` and number `seq` (its keys built), or NULL. */
+static const met_nbc_t *find_call(const struct met_nbc_list *list, unsigned group, size_t seq)
+{
+  const struct met_nbc_key at = {group, seq, 0};
+  size_t lo = 0, hi = list->keyed;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (by_group_seq(&list->keys[mid], &at) < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < list->keyed && list->keys[lo].group == group && list->keys[lo].seq == seq
+             ? &list->items[list->keys[lo].index]
+             : NULL;
+}
+
+int met_nbc_moved(const met_trace_t *trace, int rank, size_t index, double *sent, double *received)
 {
   *sent = *received = 0;
   size_t count;
   const met_nbc_t *own = met_trace_nbcs(trace, rank, &count);
   if (index >= count)
-    return;
+    return 0;
+  for (int r = 0; r < trace->nranks; r++)
+    if (index_calls(&((met_trace_t *)trace)->nbcs[r]) != 0) /* a cache: see index_calls */
+      return 0;
   const met_nbc_t *nbc = &own[index];
   double others = 0;
   int members = 1;
   for (int r = 0; r < trace->nranks; r++) {
-    const met_nbc_t *their = r == rank ? NULL : find_call(&trace->nbcs[r], index, nbc->group, nbc->seq);
-    others += their ? their->bytes : 0;
-    members += their != NULL;
+    const met_nbc_t *their = r == rank ? NULL : find_call(&trace->nbcs[r], nbc->group, nbc->seq);
+    if (their && their->call == nbc->call && their->kind == nbc->kind && their->root == nbc->root) {
+      others += their->bytes;
+      members++;
+    }
   }
+  if (members != nbc->members)
+    return 0;
   const met_coll_t call = {.kind = nbc->kind, .call = nbc->call, .root = nbc->root, .bytes = nbc->bytes};
   met_coll_rule(&call, rank, others, members, sent, received);
+  return 1;
 }
 
 met_coll_call_t met_nbc_call_of(const char *name)

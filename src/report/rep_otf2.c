@@ -68,8 +68,9 @@ typedef struct rank_events {
   uint64_t sent, received; /* bytes moved in the open collective */
   const met_nbc_t *nbcs;   /* the rank's non-blocking collectives (met_trace_nbcs), in the order they completed, */
   size_t nnbcs, done;      /* `done` the first not written as completed; */
-  size_t *by_post;         /* their numbers in the order they were initiated, `posted` the first not written as */
-  size_t posted;           /* requested (NULL, nnbcs then 0: none, or out of memory, rc then says) */
+  size_t *by_post;         /* the numbers of those every member has (met_nbc_moved), `nposts` of them, in the order */
+  size_t nposts, posted;   /* they were initiated, `posted` the first not written as requested (NULL, nnbcs then 0:
+                            * none, or out of memory, rc then says) */
   OTF2_ErrorCode rc;       /* the first failure */
 } rank_events_t;
 
@@ -270,31 +271,41 @@ static void message(rank_events_t *ev, const met_interval_t *iv, uint64_t bytes)
     check(ev, OTF2_EvtWriter_MpiRecv(ev->writer, NULL, stamp(ev, iv->end), peer, comm, tag, bytes));
 }
 
-/* The non-blocking collectives the rank initiated by interval `iv`'s start (placed there: within it, to the rounding),
- * each a NonBlockingCollectiveRequest whose id is its number in completion order. */
-static void nbc_requests(rank_events_t *ev, const met_interval_t *iv)
+/* The non-blocking collective request `k` (its number in completion order, its id). */
+static void nbc_request(rank_events_t *ev, size_t k)
 {
-  for (; ev->posted < ev->nnbcs; ev->posted++) {
-    size_t k = ev->by_post[ev->posted];
-    double at = ev->nbcs[k].posted;
-    if (!(at <= iv->start || at < iv->end))
-      break;
-    check(ev, OTF2_EvtWriter_NonBlockingCollectiveRequest(ev->writer, NULL, stamp(ev, at), k));
-  }
+  check(ev, OTF2_EvtWriter_NonBlockingCollectiveRequest(ev->writer, NULL, stamp(ev, ev->nbcs[k].posted), k));
 }
 
-/* The non-blocking collectives the rank completed by `t` (the end of the wait or test that did), each a
- * NonBlockingCollectiveComplete with its operation, communicator, root and the bytes it moved (met_nbc_moved), after
- * its request. */
+/* The non-blocking collectives the rank initiated in interval `iv` (at its start, as placed, to the rounding), each a
+ * NonBlockingCollectiveRequest: not in an empty interval (a message's end at that instant, or a wait's end where the
+ * next initiation starts, which is not that call). */
+static void nbc_requests(rank_events_t *ev, const met_interval_t *iv)
+{
+  for (; iv->end > iv->start && ev->posted < ev->nposts && ev->nbcs[ev->by_post[ev->posted]].posted < iv->end;
+       ev->posted++)
+    nbc_request(ev, ev->by_post[ev->posted]);
+}
+
+/* The non-blocking collectives every member has that the rank completed by `t` (the end of the wait or test that
+ * did), each a NonBlockingCollectiveComplete with its operation, communicator, root and the bytes it moved
+ * (met_nbc_moved), after its request (written here when its initiation's interval was not: those initiated no later
+ * than it, up to it, none after). */
 static void nbc_completes(rank_events_t *ev, double t)
 {
   for (; ev->done < ev->nnbcs && ev->nbcs[ev->done].completed <= t; ev->done++) {
     const met_nbc_t *nbc = &ev->nbcs[ev->done];
-    nbc_requests(ev, &(met_interval_t){.start = nbc->completed, .end = nbc->completed});
+    double sent, received;
+    if (!met_nbc_moved(ev->trace, ev->rank, ev->done, &sent, &received))
+      continue;
+    while (ev->posted < ev->nposts && ev->nbcs[ev->by_post[ev->posted]].posted <= nbc->posted) {
+      size_t k = ev->by_post[ev->posted++];
+      nbc_request(ev, k);
+      if (k == ev->done)
+        break;
+    }
     const met_coll_t as_span = {.kind = nbc->kind, .call = nbc->call};
     uint32_t comm = rep_otf2_comms_find(ev->comms, nbc->group);
-    double sent, received;
-    met_nbc_moved(ev->trace, ev->rank, ev->done, &sent, &received);
     check(ev, OTF2_EvtWriter_NonBlockingCollectiveComplete(
                   ev->writer, NULL, stamp(ev, nbc->completed), rep_otf2_call_op(rep_otf2_coll_call(&as_span, NULL)),
                   comm, rep_otf2_comms_rank(ev->comms, comm, nbc->root), (uint64_t)llround(sent),
@@ -345,9 +356,12 @@ static void rank_begin(rank_events_t *ev, OTF2_Archive *archive, const met_trace
                         .call = -1};
   ev->spans = met_trace_colls(trace, rank, &ev->nspans);
   ev->nbcs = met_trace_nbcs(trace, rank, &ev->nnbcs);
+  double sent, received;
   if (ev->nnbcs && (ev->by_post = malloc(ev->nnbcs * sizeof *ev->by_post)))
     for (size_t i = 0; i < ev->nnbcs; i++) { /* by insertion: the outstanding calls only can be out of order */
-      size_t at = i;
+      if (!met_nbc_moved(trace, rank, i, &sent, &received))
+        continue; /* a member lacks it: neither request nor completion */
+      size_t at = ev->nposts++;
       for (; at > 0 && ev->nbcs[ev->by_post[at - 1]].posted > ev->nbcs[i].posted; at--)
         ev->by_post[at] = ev->by_post[at - 1];
       ev->by_post[at] = i;

@@ -66,7 +66,8 @@ typedef struct event {
   int run;
   int rank;     /* the container's: a link's start is its sender's */
   int value;    /* SET_STATE: the category; PUSH_STATE: the call's id; links: the message's number among those `maker`
-                 * made (its key: messages_before); NEW_EVENT: the rank's collective span number */
+                 * made (its key: messages_before); NEW_EVENT: the rank's collective span number, or -1 less its
+                 * non-blocking collective's number (met_trace_nbcs) */
   int maker;    /* the rank whose interval made it (-1: the run's end) */
   uint64_t seq; /* its place among the maker's events */
 } event_t;
@@ -140,8 +141,8 @@ static int interval_events(void *ctx, int rank, const met_interval_t *iv)
   return ev->rc;
 }
 
-/* The end of a rank's events: its collective calls (a span's number k as value k, a non-blocking one's as -1 - k), the
- * call still open, the tail up to T_par idle, its end. */
+/* The end of a rank's events: its collective calls (a span's number k as value k, a non-blocking one that every member
+ * has as -1 - k), the call still open, the tail up to T_par idle, its end. */
 static void rank_end(events_t *ev, const met_trace_t *trace, int rank)
 {
   rank_state_t *r = &ev->ranks[rank];
@@ -150,8 +151,10 @@ static void rank_end(events_t *ev, const met_trace_t *trace, int rank)
   for (size_t k = 0; k < ncolls; k++)
     push(ev, rank, spans[k].end, 0, EV_NEW_EVENT, rank, (int)k);
   const met_nbc_t *nbcs = met_trace_nbcs(trace, rank, &nnbcs);
+  double sent, received;
   for (size_t k = 0; k < nnbcs; k++)
-    push(ev, rank, nbcs[k].completed, 0, EV_NEW_EVENT, rank, -1 - (int)k);
+    if (met_nbc_moved(trace, rank, k, &sent, &received)) /* every member has it */
+      push(ev, rank, nbcs[k].completed, 0, EV_NEW_EVENT, rank, -1 - (int)k);
   if (r->call)
     push(ev, rank, r->call_end, 0, EV_POP_STATE, rank, 0);
   double t_par = met_trace_end(trace);

@@ -165,8 +165,9 @@ const cli_format_t cli_formats[] = {
                                   "tables, every picture of --svg inline, and the per-process p's timeline, which\n"
                                   "pans and zooms and describes the interval under the pointer (docs/pictures.md)",
               [CLI_COMMAND_ANALYSE] = "also write one self-contained HTML page (no network needed) to FILE: the\n"
-                                      "report's tables, every picture of --svg inline, and each run's timeline, which\n"
-                                      "pans and zooms and describes the interval under the pointer"},
+                                      "report's lines on each run and its tables, every picture of --svg inline, and\n"
+                                      "each run's timeline, which pans and zooms and describes the interval under the\n"
+                                      "pointer"},
      .kind = CLI_FORMAT_FILE,
      .gathers = 1,
      .needs = CLI_NEEDS_TIMELINES,

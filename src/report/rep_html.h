@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* One self-contained HTML page of a study (--html): the terminal report's tables, every picture of --svg inline, and
- * a timeline of the per-process point that pans and zooms, all without any network access (inline CSS, JS and SVG). */
+/* One self-contained HTML page of a study (--html): the terminal report's tables (and a measured study's lines on its
+ * runs, stu_study_t.runs_text), every picture of --svg inline, and a timeline of the per-process point that pans and
+ * zooms, all without any network access (inline CSS, JS and SVG). */
 #ifndef REP_HTML_H
 #define REP_HTML_H
 

@@ -959,9 +959,10 @@ static void nbc_events_are(const char *run, char *dir, size_t size, const nbc_ev
   free(text);
 }
 
-#define NBC_REQUEST  "NON_BLOCKING_COLLECTIVE_REQUEST"
-#define NBC_COMPLETE "NON_BLOCKING_COLLECTIVE_COMPLETE"
-#define NBC_BCAST    "Operation: BCAST, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 0 (\"Rank 0 thread 0\" <0>), "
+#define NBC_REQUEST   "NON_BLOCKING_COLLECTIVE_REQUEST"
+#define NBC_COMPLETE  "NON_BLOCKING_COLLECTIVE_COMPLETE"
+#define NBC_BCAST     "Operation: BCAST, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 0 (\"Rank 0 thread 0\" <0>), "
+#define NBC_ALLTOALLV "Operation: ALLTOALLV, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, "
 
 /* A measured run's non-blocking collective (tests/data/tracer/nbc-pair, hand-made as the tracer writes them, p = 2):
  * rank 0 broadcasts 16 bytes with MPI_Ibcast at 0.1 s and waits for it from 0.3 to 0.31 s; rank 1 initiates its part
@@ -973,7 +974,8 @@ static void nbc_events_are(const char *run, char *dir, size_t size, const nbc_ev
  * tests/data/tracer/nbc-adjacent starts a second broadcast where the first one's wait ends (0.31 s): its request is in
  * its own MPI_Ibcast region, after the first's completion (it was in the MPI_Wait's, before it). In
  * tests/data/tracer/nbc-differ rank 0's MPI_Ibcast meets rank 1's MPI_Iallreduce, not the same collective: no event
- * (each said it was paired, with 0 bytes moved). */
+ * (each said it was paired, with 0 bytes moved). tests/data/tracer/nbc-alltoallv's MPI_Ialltoallv lines give what each
+ * rank sent (40, 48 bytes) and received (48, 40) after the communicator: so its completions (they said 0 received). */
 static void test_otf2_measured_nonblocking_collectives(void)
 {
   static const nbc_event_t pair[] = {
@@ -990,6 +992,11 @@ static void test_otf2_measured_nonblocking_collectives(void)
       {NBC_REQUEST, 1, 310000000ULL, "MPI_Ibcast", "Request: 1"},
       {NBC_COMPLETE, 0, 410000000ULL, "MPI_Wait", NBC_BCAST "Sent: 16, Received: 0, Request: 1"},
       {NBC_COMPLETE, 1, 410000000ULL, "MPI_Wait", NBC_BCAST "Sent: 0, Received: 16, Request: 1"}};
+  static const nbc_event_t alltoallv[] = {
+      {NBC_REQUEST, 0, 100000000ULL, "MPI_Ialltoallv", "Request: 0"},
+      {NBC_REQUEST, 1, 100000000ULL, "MPI_Ialltoallv", "Request: 0"},
+      {NBC_COMPLETE, 0, 310000000ULL, "MPI_Wait", NBC_ALLTOALLV "Sent: 40, Received: 48, Request: 0"},
+      {NBC_COMPLETE, 1, 310000000ULL, "MPI_Wait", NBC_ALLTOALLV "Sent: 48, Received: 40, Request: 0"}};
   char dir[1024];
   nbc_events_are("nbc-pair", dir, sizeof dir, pair, sizeof pair / sizeof *pair);
   vite_reads(dir, "run.otf2");
@@ -998,6 +1005,8 @@ static void test_otf2_measured_nonblocking_collectives(void)
   nbc_events_are("nbc-adjacent", dir, sizeof dir, adjacent, sizeof adjacent / sizeof *adjacent);
   remove_tree(dir);
   nbc_events_are("nbc-differ", dir, sizeof dir, NULL, 0);
+  remove_tree(dir);
+  nbc_events_are("nbc-alltoallv", dir, sizeof dir, alltoallv, sizeof alltoallv / sizeof *alltoallv);
   remove_tree(dir);
 }
 

@@ -107,7 +107,8 @@ typedef struct op {
   int root;            /* and whether the rank is its root */
   met_coll_call_t call; /* the same's operation, its root (a world rank, -1 for none) and where its initiation went */
   int root_rank;        /* into the trace (NAN before): its record there once a wait completes it (met_nbc_t), with */
-  double initiated;     /* `bytes` its line's */
+  double initiated;     /* `bytes` and `received` (an MPI_Ialltoallv's) its line's */
+  double received;
 } op_t;
 
 typedef struct rank_state {
@@ -847,7 +848,8 @@ static int post_collective(met_tl_match_t *m, int rank, met_tl_event_t *e)
                .root = root,
                .call = met_nbc_call_of(e->call),
                .root_rank = met_tl_rooted(e->icoll) ? e->root : -1,
-               .initiated = NAN};
+               .initiated = NAN,
+               .received = e->received};
   long k = paired ? join_collective(m, rank, e) : -1; /* -1: not paired */
   if (k == -2)
     return -1;
@@ -1516,6 +1518,7 @@ static int nbcs_completed(met_tl_match_t *m, met_trace_t *trace, int rank)
                            .group = op->group ? SPAN_GROUPS | (unsigned)op->group : 0,
                            .seq = (size_t)op->coll,
                            .bytes = op->bytes,
+                           .received = op->received,
                            .members = met_tl_groups_size(m->groups, op->group)};
     if (met_trace_nbc_add(trace, rank, &nbc) == BAS_ENOMEM)
       return -1;

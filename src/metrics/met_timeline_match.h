@@ -63,8 +63,8 @@ typedef struct met_tl_event {
                             * they were written) */
   int continues;           /* a later line of the call before it (an MPI_Startall's later message), at its end */
   int synchronous;         /* a synchronous send an MPI_Start(all) started (MPI_Ssend_init's): as MPI_Issend's */
-  double received;         /* an MPI_Alltoallv line's bytes received from the other members (its field after the
-                            * communicator), 0 when not given */
+  double received;         /* an MPI_(I)alltoallv line's bytes received from the other members (its field after
+                            * the communicator), 0 when not given */
   long long id;            /* its number on its rank, growing with its place; a blocking message end pairs by it */
   double partner;          /* the partner's entry (or posting) time once paired, NAN before */
   double partner_raw;      /* the same as read (before the tracer's own time is removed) */

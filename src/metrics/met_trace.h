@@ -294,15 +294,17 @@ typedef struct met_nbc {
   met_coll_call_t call; /* its blocking counterpart's operation */
   int root;             /* ONE_TO_N and N_TO_ONE: the root's rank; otherwise -1 */
   unsigned group;       /* as met_coll_t's */
-  size_t seq;   /* its number among its group's collective calls, blocking or not (MPI orders them alike): the same
-                 * call has the same on every member */
-  double bytes; /* the bytes its line gives the rank, as met_coll_t's */
-  int members;  /* its communicator's size */
+  size_t seq;      /* its number among its group's collective calls, blocking or not (MPI orders them alike): the same
+                    * call has the same on every member */
+  double bytes;    /* the bytes its line gives the rank, as met_coll_t's */
+  double received; /* and those it received, as met_coll_t's (an MPI_Ialltoallv's line) */
+  int members;     /* its communicator's size */
 } met_nbc_t;
 
 /* Appends a copy of `nbc` to `rank`'s non-blocking collective calls, in the order they completed (an aggregate trace
  * drops it): posted finite and >= 0, completed >= posted and >= the previous one's, kind and call in range, root -1 or
- * a rank, bytes finite and >= 0, members 1 to the ranks. 0, BAS_EINVAL (the trace unchanged), or BAS_ENOMEM. */
+ * a rank, bytes and received finite and >= 0, members 1 to the ranks. 0, BAS_EINVAL (the trace unchanged), or
+ * BAS_ENOMEM. */
 int met_trace_nbc_add(met_trace_t *trace, int rank, const met_nbc_t *nbc);
 /* The rank's non-blocking collective calls in the order they completed, owned by the trace (valid until the next
  * add), their number in *count; NULL with *count = 0 when there are none or the rank is bad. */

@@ -14,7 +14,8 @@ static int nbc_valid(const met_trace_t *trace, int rank, const met_nbc_t *nbc)
   return isfinite(nbc->posted) && nbc->posted >= 0 && isfinite(nbc->completed) && nbc->completed >= nbc->posted &&
          nbc->completed >= previous && (unsigned)nbc->kind < MET_COLL_KINDS && (unsigned)nbc->call < MET_CALLS &&
          (nbc->root == -1 || (nbc->root >= 0 && nbc->root < trace->nranks)) && isfinite(nbc->bytes) &&
-         nbc->bytes >= 0 && nbc->members >= 1 && nbc->members <= trace->nranks;
+         nbc->bytes >= 0 && isfinite(nbc->received) && nbc->received >= 0 && nbc->members >= 1 &&
+         nbc->members <= trace->nranks;
 }
 
 int met_trace_nbc_add(met_trace_t *trace, int rank, const met_nbc_t *nbc)
@@ -112,7 +113,8 @@ int met_nbc_moved(const met_trace_t *trace, int rank, size_t index, double *sent
   }
   if (members != nbc->members)
     return 0;
-  const met_coll_t call = {.kind = nbc->kind, .call = nbc->call, .root = nbc->root, .bytes = nbc->bytes};
+  const met_coll_t call = {
+      .kind = nbc->kind, .call = nbc->call, .root = nbc->root, .bytes = nbc->bytes, .received = nbc->received};
   met_coll_rule(&call, rank, others, members, sent, received);
   return 1;
 }

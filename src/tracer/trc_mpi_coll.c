@@ -737,6 +737,8 @@ EXPORT int MPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int
       PMPI_Ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request));
   alltoallv_t v = recorded_intra(rc, comm) ? alltoallv_sizes(sendbuf, sendcounts, sendtype, recvcounts, recvtype, comm)
                                            : (alltoallv_t){0};
+  if (recorded_intra(rc, comm)) /* what it receives, after its communicator, as MPI_Alltoallv's line */
+    trc_envelope_request(llround(v.received));
   icoll_call(t, "MPI_Ialltoallv", TRC_COMM, rc, comm, -1, v.sent, request, "MPI_Ialltoallv (intercommunicator)",
              v.send && v.recv ? "alltoallv %s %s" : NULL, v.send, v.recv);
   free(v.send);

@@ -277,9 +277,11 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
                          .req = req,
                          .others = fields == 9 ? (unsigned long long)rtag : 0};
   snprintf(it->call, sizeof it->call, "%s", call);
-  int alltoallv = met_coll_call_of(call) == MET_CALL_ALLTOALLV || met_nbc_call_of(call) == MET_CALL_ALLTOALLV;
+  /* an MPI_Alltoallv's or MPI_Ialltoallv's 8-field line: the names looked up for such lines only */
+  int alltoallv =
+      fields == 8 && (met_coll_call_of(call) == MET_CALL_ALLTOALLV || met_nbc_call_of(call) == MET_CALL_ALLTOALLV);
   /* with its communicator (an MPI_Ialltoallv's bytes received after it): a posting (docs/tracer.md) */
-  it->icoll = fields == 7 || (fields == 8 && alltoallv) ? met_tl_icoll_of(call) : TL_OTHER;
+  it->icoll = fields == 7 || alltoallv ? met_tl_icoll_of(call) : TL_OTHER;
   if (it->icoll != TL_OTHER) {
     it->kind = TL_ICOLL;
     it->root = met_tl_rooted(it->icoll) ? it->iv.peer : -1;
@@ -289,7 +291,7 @@ static const char *parse_fields(const char *text, met_trace_t *trace, met_tl_eve
     it->root = it->iv.peer;
     it->iv.peer = -1;
   }
-  if (fields == 8 && alltoallv) { /* its field after the communicator */
+  if (alltoallv) { /* its field after the communicator */
     it->received = (double)req;
     it->req = -1;
   }

@@ -309,6 +309,9 @@ int met_trace_nbc_add(met_trace_t *trace, int rank, const met_nbc_t *nbc);
 /* The rank's non-blocking collective calls in the order they completed, owned by the trace (valid until the next
  * add), their number in *count; NULL with *count = 0 when there are none or the rank is bad. */
 const met_nbc_t *met_trace_nbcs(const met_trace_t *trace, int rank, size_t *count);
+/* `nbc` as a collective span's fields (its kind, operation, root, group and bytes; no times), for the code that names
+ * and weighs spans (met_coll_rule, rep_otf2_coll_call). */
+met_coll_t met_nbc_coll(const met_nbc_t *nbc);
 /* Whether every member of its communicator recorded `rank`'s non-blocking collective call number `index`
  * (met_trace_nbcs): a call of the same operation, group and number on `members` ranks (not so where the members'
  * calls differ, or a member never completed it: a run cut short); then 1, with the bytes the rank sent and received

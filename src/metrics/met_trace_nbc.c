@@ -113,10 +113,19 @@ int met_nbc_moved(const met_trace_t *trace, int rank, size_t index, double *sent
   }
   if (members != nbc->members)
     return 0;
-  const met_coll_t call = {
-      .kind = nbc->kind, .call = nbc->call, .root = nbc->root, .bytes = nbc->bytes, .received = nbc->received};
+  const met_coll_t call = met_nbc_coll(nbc);
   met_coll_rule(&call, rank, others, members, sent, received);
   return 1;
+}
+
+met_coll_t met_nbc_coll(const met_nbc_t *nbc)
+{
+  return (met_coll_t){.kind = nbc->kind,
+                      .call = nbc->call,
+                      .root = nbc->root,
+                      .group = nbc->group,
+                      .bytes = nbc->bytes,
+                      .received = nbc->received};
 }
 
 met_coll_call_t met_nbc_call_of(const char *name)

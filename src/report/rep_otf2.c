@@ -304,7 +304,7 @@ static void nbc_completes(rank_events_t *ev, double t)
       if (k == ev->done)
         break;
     }
-    const met_coll_t as_span = {.kind = nbc->kind, .call = nbc->call};
+    const met_coll_t as_span = met_nbc_coll(nbc);
     uint32_t comm = rep_otf2_comms_find(ev->comms, nbc->group);
     check(ev, OTF2_EvtWriter_NonBlockingCollectiveComplete(
                   ev->writer, NULL, stamp(ev, nbc->completed), rep_otf2_call_op(rep_otf2_coll_call(&as_span, NULL)),

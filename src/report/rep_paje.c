@@ -296,8 +296,7 @@ static void write_coll(FILE *out, const met_trace_t *trace, const event_t *e)
     call = met_trace_colls(trace, e->rank, &n)[e->value];
     met_coll_moved(trace, e->rank, (size_t)e->value, &sent, &received);
   } else {
-    const met_nbc_t *nbc = &met_trace_nbcs(trace, e->rank, &n)[-1 - e->value];
-    call = (met_coll_t){.kind = nbc->kind, .call = nbc->call, .root = nbc->root};
+    call = met_nbc_coll(&met_trace_nbcs(trace, e->rank, &n)[-1 - e->value]);
     met_nbc_moved(trace, e->rank, (size_t)(-1 - e->value), &sent, &received);
   }
   fprintf(out, "r%d_%d COLL %s ", e->run, e->rank, rep_otf2_call_name(rep_otf2_coll_call(&call, NULL)));

@@ -1133,12 +1133,16 @@ typedef struct late_pair {
 /* simrun analyse's reading of `trace` pairs `matched` messages, none left, and gives rank `rank` a late sender equal,
  * to the microsecond, to the times from its calls' entries to their senders' in the trace read (the wait-state rule
  * on the times with the tracer's own time removed: a receive never ends before its sender's entry, so no wait is cut
- * short), which must be 0.15 to 1.5 s: a sleep of 0.3 s in all by construction, give or take what a rank descheduled
- * after a barrier or in its sleep lost, on a loaded machine (the sanitised build at load 13 fell out of 0.25-1 s once,
- * the ranks' timelines now on one clock). */
+ * short), give or take what the reader moved to keep causality (its time put back, waits removed, receives moved by
+ * the clock condition): a call paired before its partner's rank moved later waits until that partner's entry as it
+ * was (the CI's sanitised suite, two tests at a time, failed the bound of 1e-6 once; over 100 runs by hand beside
+ * busy loops and those tests did not). That late sender must be 0.15 to 1.5 s: a sleep of 0.3 s in
+ * all by construction, give or take what a rank descheduled after a barrier or in its sleep lost, on a loaded machine
+ * (the sanitised build at load 13 fell out of 0.25-1 s once, the ranks' timelines now on one clock). */
 static void late_sender_is(const char *trace, size_t matched, int rank, const late_pair_t *pairs, int npairs)
 {
-  met_trace_t *measured = read_all_paired(trace, matched);
+  met_timeline_info_t info;
+  met_trace_t *measured = read_paired_found(trace, matched, &info);
   CU_ASSERT_PTR_NOT_NULL_FATAL(measured);
   double late = 0;
   for (int i = 0; i < npairs; i++)
@@ -1146,10 +1150,12 @@ static void late_sender_is(const char *trace, size_t matched, int rank, const la
                         entry_of(measured, pairs[i].receiver, pairs[i].tag));
   met_waits_t w;
   CU_ASSERT_EQUAL_FATAL(met_wait_compute(measured, &w), 0);
-  TU_ASSERT_CLOSE(met_wait_time(&w, rank, MET_WAIT_LATE_SENDER), late, 1e-6);
+  double waited = met_wait_time(&w, rank, MET_WAIT_LATE_SENDER);
+  double moved = info.own_put_back + info.waits_removed + info.clock_total;
+  TU_ASSERT_CLOSE(waited, late, 1e-6 + moved);
   CU_ASSERT(late >= 0.15 && late <= 1.5);
-  if (!(late >= 0.15 && late <= 1.5))
-    fprintf(stderr, "late sender %.6f s\n", late);
+  if (fabs(waited - late) > 1e-6 || !(late >= 0.15 && late <= 1.5))
+    fprintf(stderr, "late sender %.6f s by the entries, %.6f s by the analysis, %.6f s moved\n", late, waited, moved);
   met_wait_free(&w);
   met_trace_free(measured);
 }

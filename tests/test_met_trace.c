@@ -697,7 +697,7 @@ static void test_met_trace_unpaired_receive_is_its_own_transfer(void)
 
 /* Non-blocking collectives (met_nbc_t): an MPI_Ireduce of 3 ranks to root 1, rank 0's line 8 bytes, rank 2's 24 (by
  * the definition: the root receives 8 + 24, each other sends its own), completed in a different order on each rank;
- * its blocking name is MPI_Reduce's operation. A call a member lacks (rank 0's third, an MPI_Iallreduce that ranks 1
+ * its blocking name is MPI_Reduce's operation (and each operation's name, met_coll_call_name, names it again). A call a member lacks (rank 0's third, an MPI_Iallreduce that ranks 1
  * and 2 made an MPI_Ibcast: the members' calls differ) moves nothing and is said so. Refused: a completion before the
  * posting or before the rank's last, a root out of range, NaN bytes, no members; an aggregate trace keeps none. */
 static void test_met_trace_nonblocking_collectives(void)
@@ -708,6 +708,11 @@ static void test_met_trace_nonblocking_collectives(void)
   CU_ASSERT_EQUAL(met_nbc_call_of("MPI_Ireduce_scatter_block"), MET_CALL_REDUCE_SCATTER);
   CU_ASSERT_EQUAL(met_nbc_call_of("MPI_Irecv"), MET_CALL_UNNAMED);
   CU_ASSERT_EQUAL(met_nbc_call_of("MPI_Reduce"), MET_CALL_UNNAMED);
+  for (int c = MET_CALL_UNNAMED + 1; c < MET_CALLS; c++) /* each operation's name names it */
+    CU_ASSERT_EQUAL(met_coll_call_of(met_coll_call_name((met_coll_call_t)c)), c);
+  CU_ASSERT_STRING_EQUAL(met_coll_call_name(met_nbc_call_of("MPI_Ialltoallv")), "MPI_Alltoallv");
+  CU_ASSERT_PTR_NULL(met_coll_call_name(MET_CALL_UNNAMED));
+  CU_ASSERT_PTR_NULL(met_coll_call_name(MET_CALLS));
   const double bytes[3] = {8, 16, 24};
   for (int r = 0; r < 3; r++) {
     const met_nbc_t barrier = {

@@ -11,7 +11,6 @@
 #include "met_timeline_groups.h"
 #include "met_wait.h"
 
-#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -203,18 +202,8 @@ met_tl_kind_t met_tl_kind_of(const char *call, int peer)
 
 met_tl_kind_t met_tl_icoll_of(const char *call)
 {
-  static const char *const blocking[] = {
-      "MPI_Barrier",  "MPI_Allreduce", "MPI_Allgather",      "MPI_Allgatherv",
-      "MPI_Alltoall", "MPI_Alltoallv", "MPI_Reduce_scatter", "MPI_Reduce_scatter_block",
-      "MPI_Bcast",    "MPI_Scatter",   "MPI_Scatterv",       "MPI_Reduce",
-      "MPI_Gather",   "MPI_Gatherv"};
-  if (strncmp(call, "MPI_I", 5) != 0)
-    return TL_OTHER;
-  for (size_t i = 0; i < sizeof blocking / sizeof *blocking; i++)
-    if (tolower((unsigned char)call[5]) == tolower((unsigned char)blocking[i][4]) &&
-        strcmp(call + 6, blocking[i] + 5) == 0)
-      return met_tl_kind_of(blocking[i], 0);
-  return TL_OTHER;
+  const char *blocking = met_coll_call_name(met_nbc_call_of(call));
+  return blocking ? met_tl_kind_of(blocking, 0) : TL_OTHER;
 }
 
 int met_tl_synchronising(met_tl_kind_t kind)

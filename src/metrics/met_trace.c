@@ -464,24 +464,30 @@ const char *met_category_name(met_category_t category)
   return (unsigned)category < MET_CAT_COUNT ? category_names[category] : NULL;
 }
 
+static const char *const call_names[MET_CALLS] = {[MET_CALL_BARRIER] = "MPI_Barrier",
+                                                  [MET_CALL_BCAST] = "MPI_Bcast",
+                                                  [MET_CALL_REDUCE] = "MPI_Reduce",
+                                                  [MET_CALL_ALLREDUCE] = "MPI_Allreduce",
+                                                  [MET_CALL_GATHER] = "MPI_Gather",
+                                                  [MET_CALL_GATHERV] = "MPI_Gatherv",
+                                                  [MET_CALL_ALLGATHER] = "MPI_Allgather",
+                                                  [MET_CALL_ALLGATHERV] = "MPI_Allgatherv",
+                                                  [MET_CALL_SCATTER] = "MPI_Scatter",
+                                                  [MET_CALL_SCATTERV] = "MPI_Scatterv",
+                                                  [MET_CALL_ALLTOALL] = "MPI_Alltoall",
+                                                  [MET_CALL_ALLTOALLV] = "MPI_Alltoallv",
+                                                  [MET_CALL_REDUCE_SCATTER] = "MPI_Reduce_scatter",
+                                                  [MET_CALL_SCAN] = "MPI_Scan"};
+
+const char *met_coll_call_name(met_coll_call_t call)
+{
+  return call > MET_CALL_UNNAMED && call < MET_CALLS ? call_names[call] : NULL;
+}
+
 met_coll_call_t met_coll_call_of(const char *name)
 {
-  static const char *const names[MET_CALLS] = {[MET_CALL_BARRIER] = "MPI_Barrier",
-                                               [MET_CALL_BCAST] = "MPI_Bcast",
-                                               [MET_CALL_REDUCE] = "MPI_Reduce",
-                                               [MET_CALL_ALLREDUCE] = "MPI_Allreduce",
-                                               [MET_CALL_GATHER] = "MPI_Gather",
-                                               [MET_CALL_GATHERV] = "MPI_Gatherv",
-                                               [MET_CALL_ALLGATHER] = "MPI_Allgather",
-                                               [MET_CALL_ALLGATHERV] = "MPI_Allgatherv",
-                                               [MET_CALL_SCATTER] = "MPI_Scatter",
-                                               [MET_CALL_SCATTERV] = "MPI_Scatterv",
-                                               [MET_CALL_ALLTOALL] = "MPI_Alltoall",
-                                               [MET_CALL_ALLTOALLV] = "MPI_Alltoallv",
-                                               [MET_CALL_REDUCE_SCATTER] = "MPI_Reduce_scatter",
-                                               [MET_CALL_SCAN] = "MPI_Scan"};
   for (int c = MET_CALL_BARRIER; name && c < MET_CALLS; c++)
-    if (strcmp(name, names[c]) == 0)
+    if (strcmp(name, call_names[c]) == 0)
       return (met_coll_call_t)c;
   return name && strcmp(name, "MPI_Reduce_scatter_block") == 0 ? MET_CALL_REDUCE_SCATTER : MET_CALL_UNNAMED;
 }

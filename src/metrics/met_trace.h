@@ -248,6 +248,9 @@ typedef enum met_coll_call {
 /* The operation MPI call `name` ("MPI_Gatherv", "MPI_Allreduce"...) is (MPI_Reduce_scatter_block a reduce-scatter of
  * equal blocks); MET_CALL_UNNAMED for any other name. */
 met_coll_call_t met_coll_call_of(const char *name);
+/* The MPI call that operation `call` names ("MPI_Reduce_scatter" for MET_CALL_REDUCE_SCATTER); NULL for
+ * MET_CALL_UNNAMED or a value out of range. */
+const char *met_coll_call_name(met_coll_call_t call);
 /* The operation of non-blocking call `name` ("MPI_Ibcast", "MPI_Ireduce_scatter_block"...): its blocking
  * counterpart's; MET_CALL_UNNAMED for any other name. */
 met_coll_call_t met_nbc_call_of(const char *name);

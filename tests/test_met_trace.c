@@ -697,9 +697,10 @@ static void test_met_trace_unpaired_receive_is_its_own_transfer(void)
 
 /* Non-blocking collectives (met_nbc_t): an MPI_Ireduce of 3 ranks to root 1, rank 0's line 8 bytes, rank 2's 24 (by
  * the definition: the root receives 8 + 24, each other sends its own), completed in a different order on each rank;
- * its blocking name is MPI_Reduce's operation (and each operation's name, met_coll_call_name, names it again). A call a member lacks (rank 0's third, an MPI_Iallreduce that ranks 1
- * and 2 made an MPI_Ibcast: the members' calls differ) moves nothing and is said so. Refused: a completion before the
- * posting or before the rank's last, a root out of range, NaN bytes, no members; an aggregate trace keeps none. */
+ * its blocking name is MPI_Reduce's operation (and each operation's name, met_coll_call_name, names it again). A call a
+ * member lacks (rank 0's third, an MPI_Iallreduce that ranks 1 and 2 made an MPI_Ibcast: the members' calls differ)
+ * moves nothing and is said so. Refused: a completion before the posting or before the rank's last, a root out of
+ * range, NaN bytes, no members; an aggregate trace keeps none. */
 static void test_met_trace_nonblocking_collectives(void)
 {
   met_trace_t *trace = met_trace_new(3), *sums = met_trace_new_aggregate(3);

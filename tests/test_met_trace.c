@@ -710,7 +710,7 @@ static void test_met_trace_nonblocking_collectives(void)
   CU_ASSERT_EQUAL(met_nbc_call_of("MPI_Irecv"), MET_CALL_UNNAMED);
   CU_ASSERT_EQUAL(met_nbc_call_of("MPI_Reduce"), MET_CALL_UNNAMED);
   for (int c = MET_CALL_UNNAMED + 1; c < MET_CALLS; c++) /* each operation's name names it */
-    CU_ASSERT_EQUAL(met_coll_call_of(met_coll_call_name((met_coll_call_t)c)), c);
+    CU_ASSERT_EQUAL((int)met_coll_call_of(met_coll_call_name((met_coll_call_t)c)), c);
   CU_ASSERT_STRING_EQUAL(met_coll_call_name(met_nbc_call_of("MPI_Ialltoallv")), "MPI_Alltoallv");
   CU_ASSERT_PTR_NULL(met_coll_call_name(MET_CALL_UNNAMED));
   CU_ASSERT_PTR_NULL(met_coll_call_name(MET_CALLS));

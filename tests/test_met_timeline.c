@@ -562,6 +562,24 @@ static void test_timeline_collectives_wait_for_last(void)
   met_trace_free(trace);
 }
 
+/* tests/data/tracer/scan: an MPI_Scan entered at 0.5, 0.1 and 0.3 s and left at 0.6 by the three ranks, then an
+ * MPI_Exscan entered at 0.7, 0.65 and 0.72 and left at 0.75. Each member waits for the last entry of the members before
+ * it (Scalasca's Early Scan; rank 0 for no one): rank 1 0.4 s in the scan (until 0.5) and 0.05 s in the exscan (until
+ * 0.7), rank 2 0.2 s in the scan (until 0.5; rank 1 entered before) and none in the exscan (0.7 < 0.72). Then ranks 0
+ * and 2 scan on communicator 5 ("# comm 5 0 2"), entered at 0.80 and 0.78, left at 0.82: rank 2 waits 0.02 s; and on
+ * communicator 6, whose line gives its members in reverse ("2 0", as the tracer writes a split that reorders them),
+ * entered at 0.85 and 0.83, left at 0.88: not paired (the spans cannot hold that order), both calls communication as
+ * the files give them. Idle 0, 0.45 and 0.22 s, communication 0.20, 0.15 and 0.20 s; three collectives paired. Before,
+ * every call stayed communication (0.20, 0.60, 0.42 s). */
+static void test_timeline_scans_wait_for_members_before(void)
+{
+  met_trace_t *trace = read_collectives(RUNS "scan", 3, 0);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0.0, 0.45, 0.22});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.20, 0.15, 0.20});
+  expect_waits(trace, (const wait_t[]){{1, MET_WAIT_EARLY_SCAN, 0.45}, {2, MET_WAIT_EARLY_SCAN, 0.22}}, 2);
+  met_trace_free(trace);
+}
+
 /* `run` read with its tracer's own time removed (its header's "# own time" line): `gaps` s of gaps, then `put_back`
  * s put back and `removed` s of waiting removed to keep causality, `matched` messages paired and none left unpaired,
  * to T_par `t_par`; what the reader found in *info. */
@@ -1262,6 +1280,7 @@ int main(void)
       {"test_timeline_mprobe_keeps_its_message", test_timeline_mprobe_keeps_its_message},
       {"test_timeline_probe_waits_for_late_sender", test_timeline_probe_waits_for_late_sender},
       {"test_timeline_collectives_wait_for_last", test_timeline_collectives_wait_for_last},
+      {"test_timeline_scans_wait_for_members_before", test_timeline_scans_wait_for_members_before},
       {"test_timeline_own_time_removed_keeps_causality", test_timeline_own_time_removed_keeps_causality},
       {"test_timeline_own_time_before_first_interval", test_timeline_own_time_before_first_interval},
       {"test_timeline_own_time_partner_told_late", test_timeline_own_time_partner_told_late},

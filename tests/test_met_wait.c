@@ -145,10 +145,28 @@ static void test_met_wait_early_reduce(void)
   met_trace_free(trace);
 }
 
+/* A scan of 3 ranks entered at 5, 2 and 3 s (Scalasca's Early Scan: each member waits for the last entry of the
+ * members before it): rank 0 waits for no one, rank 1 from 2 to rank 0's 5 s (3 s), rank 2 until 5 s too but its
+ * span ends at 4 s (1 s: capped by its time in the call); then a scan of group 4 of ranks 1 and 2 entered at 10 and
+ * 7 s: rank 2 waits 3 s. Members are taken in rank order whatever the order their spans were added in. */
+static void test_met_wait_early_scan(void)
+{
+  met_trace_t *trace = new_trace(3);
+  coll(trace, 2, MET_COLL_PREFIX, -1, 0, 3, 4);
+  coll(trace, 0, MET_COLL_PREFIX, -1, 0, 5, 6);
+  coll(trace, 1, MET_COLL_PREFIX, -1, 0, 2, 6);
+  coll(trace, 2, MET_COLL_PREFIX, -1, 4, 7, 11);
+  coll(trace, 1, MET_COLL_PREFIX, -1, 4, 10, 11);
+  met_waits_t w = compute(trace);
+  expect_only(&w, MET_WAIT_EARLY_SCAN, (double[]){0, 3, 1 + 3});
+  met_wait_free(&w);
+  met_trace_free(trace);
+}
+
 /* Calls are matched by group and order on each member: rank 1 first joins group 9 (with rank 2, entries 1 and 3 s:
  * rank 1 loses 2 s), then group 7 (with rank 0, entries 6 and 4 s: rank 0 loses 2 s). A span that ends before the
  * last member entered loses at most its own length: rank 2's second barrier of group 9 alone is no wait. A scan
- * (MET_COLL_OTHER) is no pattern. */
+ * (MET_COLL_PREFIX) whose members enter in their ranks' order loses nothing. */
 static void test_met_wait_matches_calls_by_group(void)
 {
   met_trace_t *trace = new_trace(3);
@@ -157,8 +175,8 @@ static void test_met_wait_matches_calls_by_group(void)
   coll(trace, 0, MET_COLL_NXN, -1, 7, 4, 6.5);
   coll(trace, 1, MET_COLL_NXN, -1, 7, 6, 6.5);
   coll(trace, 2, MET_COLL_BARRIER, -1, 9, 7, 8);
-  coll(trace, 0, MET_COLL_OTHER, -1, 0, 8, 9);
-  coll(trace, 1, MET_COLL_OTHER, -1, 0, 8.5, 9);
+  coll(trace, 0, MET_COLL_PREFIX, -1, 0, 8, 9);
+  coll(trace, 1, MET_COLL_PREFIX, -1, 0, 8.5, 9);
   met_waits_t w = compute(trace);
   TU_ASSERT_CLOSE(met_wait_time(&w, 1, MET_WAIT_BARRIER), 2, 1e-12);
   TU_ASSERT_CLOSE(met_wait_time(&w, 0, MET_WAIT_NXN), 2, 1e-12);
@@ -314,6 +332,8 @@ static void test_met_wait_names(void)
 {
   CU_ASSERT_STRING_EQUAL(met_wait_name(MET_WAIT_LATE_BCAST), "late_broadcast");
   CU_ASSERT_STRING_EQUAL(met_wait_title(MET_WAIT_NXN), "Wait at N x N");
+  CU_ASSERT_STRING_EQUAL(met_wait_name(MET_WAIT_EARLY_SCAN), "early_scan");
+  CU_ASSERT_STRING_EQUAL(met_wait_title(MET_WAIT_EARLY_SCAN), "Early Scan");
   CU_ASSERT_PTR_NULL(met_wait_name(MET_WAIT_PATTERNS));
 }
 
@@ -327,6 +347,7 @@ int main(void)
       {"test_met_wait_nxn", test_met_wait_nxn},
       {"test_met_wait_late_broadcast", test_met_wait_late_broadcast},
       {"test_met_wait_early_reduce", test_met_wait_early_reduce},
+      {"test_met_wait_early_scan", test_met_wait_early_scan},
       {"test_met_wait_matches_calls_by_group", test_met_wait_matches_calls_by_group},
       {"test_met_wait_capped_by_time_in_call", test_met_wait_capped_by_time_in_call},
       {"test_met_wait_coll_add_rules", test_met_wait_coll_add_rules},

@@ -699,6 +699,29 @@ static void test_otf2_measured_collective_bytes(void)
   remove_tree(dir);
 }
 
+/* tests/data/tracer/scan's MPI_Scan and MPI_Exscan of 4 bytes a member, 3 ranks, are written as what they are, their
+ * bytes by the operation's definition (met_coll_moved): a member sends its block to each member after it and receives
+ * each one's before it, by hand 8 and 0 bytes for rank 0, 4 and 4 for rank 1, 0 and 8 for rank 2; with the scan of
+ * ranks 0 and 2 on communicator 5, 8 collectives (the scan on communicator 6, which orders its members otherwise, is
+ * not paired: no collective). ViTE reads the archive. Before, every call was a plain region, no collective. */
+static void test_otf2_measured_scans(void)
+{
+  char dir[1024];
+  char *text = measured_archive("scan", dir, sizeof dir);
+  static const char *const moved[] = {"Sent: 8, Received: 0", "Sent: 4, Received: 4", "Sent: 0, Received: 8"};
+  char end[160];
+  for (int rank = 0; rank < 3; rank++)
+    for (int exclusive = 0; exclusive < 2; exclusive++) {
+      snprintf(end, sizeof end, "Operation: %s, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, %s",
+               exclusive ? "EXSCAN" : "SCAN", moved[rank]);
+      CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", rank, end), 1);
+    }
+  CU_ASSERT_EQUAL(count_events(text, "MPI_COLLECTIVE_END", -1, NULL), 8);
+  vite_reads(dir, "run.otf2");
+  free(text);
+  remove_tree(dir);
+}
+
 /* tests/data/tracer/sub-coll-defined: collectives on sub-communicators the timelines define are written on them, each
  * its members only (communicator 1: ranks 0 and 1, their MPI_Allreduce of 8 bytes each way; communicator 2: ranks 0
  * and 2, the MPI_Bcast from world rank 2, its rank 1 there, 16 bytes to rank 0), the barrier of all on the world; ViTE
@@ -1444,6 +1467,7 @@ int main(void)
       {"test_otf2_measured_receives_where_named", test_otf2_measured_receives_where_named},
       {"test_otf2_measured_clock_condition", test_otf2_measured_clock_condition},
       {"test_otf2_measured_collective_bytes", test_otf2_measured_collective_bytes},
+      {"test_otf2_measured_scans", test_otf2_measured_scans},
       {"test_otf2_measured_sub_communicators", test_otf2_measured_sub_communicators},
       {"test_otf2_measured_call_regions", test_otf2_measured_call_regions},
       {"test_otf2_measured_persistent_starts", test_otf2_measured_persistent_starts},

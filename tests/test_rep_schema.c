@@ -366,14 +366,14 @@ static void test_rep_schema_model_documented(void)
 
 /* The DSM tables' and the wait states' rows, their columns counted by hand: by, name and NCP2's 7 categories (seed 002
  * §4.3); scope, waiter, operation, requests, time, mean and the 8 wait categories of Table 1 (their capitals kept);
- * node, waiter, operation, scope, peer, item, start and the 13 intervals of Figs. 1-3; rank, Scalasca's 6 patterns and
+ * node, waiter, operation, scope, peer, item, start and the 13 intervals of Figs. 1-3; rank, Scalasca's 7 patterns and
  * their total. */
 static void test_rep_schema_view_tables_documented(void)
 {
   assert_row_documented("| `-profiles` |", &rep_profiles_schema, 2 + 7);
   assert_row_documented("| `-waits` |", &rep_waits_schema, 6 + 8);
   assert_row_documented("| `-requests` |", &rep_requests_schema, 7 + 13);
-  assert_row_documented("| `-wait-states` |", &rep_wait_states_schema, 1 + 6 + 1);
+  assert_row_documented("| `-wait-states` |", &rep_wait_states_schema, 1 + 7 + 1);
 }
 
 /* docs/results.md names the phases' JSON keys (rep_phases.h): every key of the schema's columns, each part of a dotted

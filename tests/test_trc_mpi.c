@@ -1235,8 +1235,9 @@ static void waits_for(const met_trace_t *measured, const met_timeline_info_t *in
  * waits for its root (late broadcast) from its entry to the root's, rank 0 for the value to reduce (early reduce) from
  * its entry to rank 1's, each to the microsecond of the entries the trace read gives, and by construction about 0.2 s
  * and 0.1 s (at least 0.1 and 0.05 s on a loaded machine, which can hold up the waiter after the barrier). Before
- * (Debian's Quantum ESPRESSO, issue 26's check), the lines gave no root and both waits were communication. About 1 s.
- */
+ * (Debian's Quantum ESPRESSO, issue 26's check), the lines gave no root and both waits were communication. Its
+ * MPI_Scan is paired too: rank 1 waits for rank 0 (early scan), by construction about 0.1 s (before, its wait was
+ * communication). About 1 s. */
 static void test_trc_mpi_rooted_collectives_wait_for_root(void)
 {
   char dir[1024], trace[1100];
@@ -1259,6 +1260,7 @@ static void test_trc_mpi_rooted_collectives_wait_for_root(void)
   CU_ASSERT_EQUAL(info.colls_unpaired, 0);
   waits_for(measured, &info, 1, 0, MET_COLL_ONE_TO_N, MET_WAIT_LATE_BCAST, 0.1);
   waits_for(measured, &info, 0, 1, MET_COLL_N_TO_ONE, MET_WAIT_EARLY_REDUCE, 0.05);
+  waits_for(measured, &info, 1, 0, MET_COLL_PREFIX, MET_WAIT_EARLY_SCAN, 0.05);
   met_trace_free(measured);
   remove_folder(trace);
   remove_folder(dir);
@@ -1410,10 +1412,11 @@ static void test_trc_mpi_requests_and_sub_communicators(void)
   smpi_replays(dir, "plain", "4");
   /* the sub-communicators' collectives are paired on their own communicators, which the timelines define: the world's
    * two barriers; on each half of the split an MPI_Allreduce, MPI_Barrier, MPI_Bcast, MPI_Gather and MPI_Alltoall
-   * (MPI_Scan is not paired: no member waits for all); each row's MPI_Allgather; the MPI_Reduce of ranks 1 to 3: by
-   * hand 2 + 2 x 5 + 2 + 1 = 15 (2 before the timelines defined them; every rank's k-th collective paired as one call
-   * of all before that); in SMPI's format too, whose TI trace cannot hold them but whose timeline is simrun's (10
-   * before its rooted ones named their root there) */
+   * (not its MPI_Scan: the split orders each half's members in reverse, which its "# comm" line gives, and a scan's
+   * members wait in the communicator's order, which its spans cannot hold); each row's MPI_Allgather; the MPI_Reduce
+   * of ranks 1 to 3: by hand 2 + 2 x 5 + 2 + 1 = 15 (2 before the timelines defined them; every rank's k-th collective
+   * paired as one call of all before that); in SMPI's format too, whose TI trace cannot hold them but whose timeline is
+   * simrun's (10 before its rooted ones named their root there) */
   for (int k = 0; k < 3; k += 2) {
     char folder[1100];
     snprintf(folder, sizeof folder, "%s/%s", dir, runs[k].trace);

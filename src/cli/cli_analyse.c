@@ -118,13 +118,13 @@ static void usage(FILE *out)
           "Usage: simrun analyse DIR [DIR...] [OPTIONS]\n"
           "\n"
           "Analyses real MPI runs traced by libsimrun-trace.so (docs/analyse.md): each DIR holds one run's\n"
-          "timeline-I.txt files, read in one pass. Time a rank spent blocked in a send, receive, wait, poll, barrier\n"
-          "or N x N collective until its partners arrived is idling, the rest of the call communication (Scalasca's\n"
-          "wait states); a poll with no one to wait for (at p = 1) is control. Prints the lost-cycle table of\n"
-          "Lemeire's EPPA (T_par, speedup, efficiency, overhead ratios of control, communication, idling and the\n"
-          "parallel anomaly, granularity) with one row per run, so that runs at several p give the metrics as\n"
-          "functions of p, then every run's per-process table and the time of each phase the program labelled\n"
-          "(simrun_phase.h) by category. A measurement gives no bottleneck view\n"
+          "timeline-I.txt files, read in one pass. Time a rank spent blocked in a send, receive, wait, poll or\n"
+          "collective (barrier, N x N, rooted, scan) until its partners arrived is idling, the rest of the call\n"
+          "communication (Scalasca's wait states); a poll with no one to wait for (at p = 1) is control. Prints\n"
+          "the lost-cycle table of Lemeire's EPPA (T_par, speedup, efficiency, overhead ratios of control,\n"
+          "communication, idling and the parallel anomaly, granularity) with one row per run, so that runs at\n"
+          "several p give the metrics as functions of p, then every run's per-process table and the time of each\n"
+          "phase the program labelled (simrun_phase.h) by category. A measurement gives no bottleneck view\n"
           "(without --platform) and no split of the anomaly into true anomaly and imbalance: they are left out of\n"
           "every output, with why.\n"
           "\n"
@@ -785,7 +785,7 @@ static void print_run(FILE *out, const runs_t *runs, int i)
   const met_timeline_info_t *info = &runs->info[i];
   fprintf(out,
           "  %s (p = %d): %zu message%s paired, %zu receive%s unpaired, %zu collective%s paired (barriers, N x N and "
-          "rooted, blocking or not)",
+          "rooted, blocking or not, and scans)",
           runs->dirs[i], runs->p[i], info->matched, info->matched == 1 ? "" : "s", info->unmatched,
           info->unmatched == 1 ? "" : "s", info->collectives, info->collectives == 1 ? "" : "s");
   if (info->colls_unpaired)

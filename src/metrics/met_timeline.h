@@ -27,7 +27,8 @@ typedef struct met_timeline_info {
   size_t matched;         /* messages whose two ends were paired */
   size_t unmatched;       /* receives (or ends given up) that stayed as the file gives them */
   size_t unreceived;      /* sends no receive took (their messages pending when the run ended) */
-  size_t collectives;     /* collectives paired across the ranks: barriers, N x N and rooted, blocking or not */
+  size_t collectives;     /* collectives paired across the ranks: barriers, N x N and rooted, blocking or
+                           * not, and scans */
   int colls_unpaired;     /* the members' collective calls on a communicator differ: pairing stopped there */
   size_t colls_undefined; /* collectives on sub-communicators no "# comm" line defines (an older tracer's): kept as
                            * the files give them */

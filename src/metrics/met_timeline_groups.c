@@ -23,6 +23,7 @@ typedef struct group {
   long *read;              /* per member (by its place in `members`): its collectives on the group read so far */
   long *done;              /* and those gone into the trace */
   int stopped;             /* no longer paired */
+  int reordered;           /* its communicator orders its members otherwise (as its definition gave them) */
   met_tl_instance_t *inst; /* instances base .. base + n - 1 */
   long base;
   size_t n, cap;
@@ -143,6 +144,8 @@ const char *met_tl_groups_define(met_tl_groups_t *g, int rank, int key, const in
     return NULL;
   }
   int group = new_group(g, sorted, n);
+  for (int i = 1; group >= 0 && i < n; i++)
+    g->groups[group].reordered |= members[i] < members[i - 1];
   if (group < 0 || bas_keymap_put(g->keys, (uint64_t)key, (size_t)group) != 0) {
     if (group >= 0) { /* its arrays and members go with it */
       g->count--;
@@ -173,6 +176,11 @@ int met_tl_groups_size(const met_tl_groups_t *g, int group)
 const int *met_tl_groups_members(const met_tl_groups_t *g, int group)
 {
   return g->groups[group].members;
+}
+
+int met_tl_groups_ordered(const met_tl_groups_t *g, int group)
+{
+  return !g->groups[group].reordered;
 }
 
 int met_tl_groups_join(met_tl_groups_t *g, int group, int rank, long *k)

@@ -42,6 +42,9 @@ int met_tl_groups_of(const met_tl_groups_t *g, int key, int rank);
 /* How many members group `group` has, and their world ranks in increasing order. */
 int met_tl_groups_size(const met_tl_groups_t *g, int group);
 const int *met_tl_groups_members(const met_tl_groups_t *g, int group);
+/* Whether group `group`'s communicator orders its members as the world does (the world's always; one whose definition
+ * gave them in another order, its own, does not): a prefix reduction's members wait in that order. */
+int met_tl_groups_ordered(const met_tl_groups_t *g, int group);
 
 /* `rank`'s next collective on `group`: its number there into *k (its instance, met_tl_groups_instance), -1 when the
  * group's collectives are no longer paired (met_tl_groups_stop). 0, or BAS_ENOMEM. */

@@ -193,7 +193,9 @@ met_tl_kind_t met_tl_kind_of(const char *call, int peer)
                {"MPI_Scatterv", TL_ONE_TO_N, 1},
                {"MPI_Reduce", TL_N_TO_ONE, 1},
                {"MPI_Gather", TL_N_TO_ONE, 1},
-               {"MPI_Gatherv", TL_N_TO_ONE, 1}};
+               {"MPI_Gatherv", TL_N_TO_ONE, 1},
+               {"MPI_Scan", TL_PREFIX, 0},
+               {"MPI_Exscan", TL_PREFIX, 0}};
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
     if (strcmp(call, table[i].call) == 0)
       return table[i].needs_peer && peer < 0 ? TL_OTHER : table[i].kind;
@@ -203,12 +205,13 @@ met_tl_kind_t met_tl_kind_of(const char *call, int peer)
 met_tl_kind_t met_tl_icoll_of(const char *call)
 {
   const char *blocking = met_coll_call_name(met_nbc_call_of(call));
-  return blocking ? met_tl_kind_of(blocking, 0) : TL_OTHER;
+  met_tl_kind_t kind = blocking ? met_tl_kind_of(blocking, 0) : TL_OTHER;
+  return kind == TL_PREFIX ? TL_OTHER : kind;
 }
 
 int met_tl_synchronising(met_tl_kind_t kind)
 {
-  return kind == TL_BARRIER || kind == TL_NXN || met_tl_rooted(kind);
+  return kind == TL_BARRIER || kind == TL_NXN || kind == TL_PREFIX || met_tl_rooted(kind);
 }
 
 int met_tl_rooted(met_tl_kind_t kind)
@@ -659,10 +662,31 @@ static size_t kept_collective(const rank_state_t *s, int group, long k)
   return s->n;
 }
 
+/* Instance `k` of a scan on ev->group complete, `ev` of `rank` its last member's call read: each member's call learns
+ * the last entry of the members before it (none for the first), which it waits for (Scalasca's Early Scan). */
+static void tell_prefix(met_tl_match_t *m, int rank, met_tl_event_t *ev, long k)
+{
+  int size = met_tl_groups_size(m->groups, ev->group);
+  const int *members = met_tl_groups_members(m->groups, ev->group);
+  entry_t before = NO_ENTRY;
+  for (int j = 0; j < size; j++) {
+    int r = members ? members[j] : j;
+    rank_state_t *s = &m->ranks[r];
+    size_t i = r == rank ? s->n : kept_collective(s, ev->group, k);
+    met_tl_event_t *e = r == rank ? ev : i < s->n ? &s->events[i] : NULL;
+    if (!e)
+      continue;
+    e->partner = before.at;
+    e->partner_raw = before.raw;
+    before.at = fmax(before.at, e->iv.start); /* fmax takes the entry over NAN */
+    before.raw = fmax(before.raw, e->read_start);
+  }
+}
+
 /* Counts `rank`'s synchronising collective in its instance of its communicator's (ev->group); a call that differs
  * from the other members' (not the same collective) stops the pairing of that communicator's collectives. Its number
  * there, or -1 when not paired, -2 when out of memory. */
-static long join_collective(met_tl_match_t *m, int rank, const met_tl_event_t *ev)
+static long join_collective(met_tl_match_t *m, int rank, met_tl_event_t *ev)
 {
   long k;
   if (met_tl_groups_join(m->groups, ev->group, rank, &k) != 0)
@@ -689,6 +713,8 @@ static long join_collective(met_tl_match_t *m, int rank, const met_tl_event_t *e
   }
   int size = met_tl_groups_size(m->groups, ev->group);
   const int *members = met_tl_groups_members(m->groups, ev->group);
+  if (in->count == size && ev->kind == TL_PREFIX)
+    tell_prefix(m, rank, ev, k);
   for (int j = 0; in->count == size && m->causal && j < size; j++) { /* the others' calls may end too early */
     int r = members ? members[j] : j;
     size_t i = r == rank ? m->ranks[r].n : kept_collective(&m->ranks[r], ev->group, k);
@@ -897,6 +923,10 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
       e->kind = TL_OTHER;      /* initiation stays a posting, not paired: group -1) */
       e->group = 0;
     }
+  }
+  if (e->kind == TL_PREFIX && !met_tl_groups_ordered(m->groups, e->group)) { /* its members' order is not known */
+    e->kind = TL_OTHER;                                                      /* to the spans: as the file gives it */
+    e->group = 0;
   }
   if (ev->kind >= TL_WAIT && ev->kind <= TL_POLL && ev->req >= 0) { /* its request's age: postings since its own */
     e->req = posting_aged(s, ev->req);                              /* older than every posting: taken by its kind */
@@ -1234,6 +1264,8 @@ static entry_t coll_awaited(const met_tl_match_t *m, int rank, const met_tl_even
   const met_tl_instance_t *in = met_tl_groups_instance(m->groups, ev->group, ev->coll);
   if (!in || in->count < met_tl_groups_size(m->groups, ev->group))
     return NO_ENTRY;
+  if (ev->kind == TL_PREFIX) /* told by tell_prefix */
+    return (entry_t){ev->partner, ev->partner_raw, -1};
   return instance_awaited(in, ev->kind, rank == ev->root);
 }
 
@@ -1260,6 +1292,7 @@ static entry_t awaited(const met_tl_match_t *m, const rank_state_t *s, const met
   case TL_NXN:
   case TL_ONE_TO_N:
   case TL_N_TO_ONE:
+  case TL_PREFIX:
     return coll_awaited(m, (int)(s - m->ranks), ev);
   default:
     return NO_ENTRY;
@@ -1477,7 +1510,8 @@ typedef struct coll_kind {
 static const coll_kind_t COLL_KINDS[] = {[TL_BARRIER] = {MET_COLL_BARRIER, MET_WAIT_BARRIER},
                                          [TL_NXN] = {MET_COLL_NXN, MET_WAIT_NXN},
                                          [TL_ONE_TO_N] = {MET_COLL_ONE_TO_N, MET_WAIT_LATE_BCAST},
-                                         [TL_N_TO_ONE] = {MET_COLL_N_TO_ONE, MET_WAIT_EARLY_REDUCE}};
+                                         [TL_N_TO_ONE] = {MET_COLL_N_TO_ONE, MET_WAIT_EARLY_REDUCE},
+                                         [TL_PREFIX] = {MET_COLL_PREFIX, MET_WAIT_EARLY_SCAN}};
 
 /* Paired non-blocking collective `ev` of `rank` goes into the trace: its instance is done on the rank, and its
  * operation learns where its initiation went (as put places it), for its record once a wait completes it. */
@@ -1612,6 +1646,7 @@ static int emit(met_tl_match_t *m, met_trace_t *trace, int rank, met_tl_event_t 
   case TL_NXN:
   case TL_ONE_TO_N:
   case TL_N_TO_ONE:
+  case TL_PREFIX:
     if (ev->coll >= 0)
       return add_collective(m, trace, rank, ev);
     return put(m, trace, rank, &ev->iv);
@@ -1655,7 +1690,8 @@ static int partners_in(const met_tl_match_t *m, const rank_state_t *s, const met
   case TL_BARRIER:
   case TL_NXN:
   case TL_ONE_TO_N:
-  case TL_N_TO_ONE: {
+  case TL_N_TO_ONE:
+  case TL_PREFIX: {
     const met_tl_instance_t *in = met_tl_groups_instance(m->groups, ev->group, ev->coll);
     return !in || in->count == met_tl_groups_size(m->groups, ev->group);
   }

@@ -31,8 +31,9 @@ typedef enum met_tl_kind {
   TL_SENDRECV,  /* MPI_Sendrecv(_replace) whose line gives both halves: a send to iv.peer and a receive (recv) */
   TL_ONE_TO_N, /* a rooted collective whose line gives its root: MPI_Bcast, Scatter(v) (the others wait for the root) */
   TL_N_TO_ONE, /* the same for MPI_Reduce, Gather(v) (the root waits for the others) */
-  TL_ICOLL     /* a non-blocking collective's initiation whose line names its communicator (met_tl_event_t.icoll):
+  TL_ICOLL,    /* a non-blocking collective's initiation whose line names its communicator (met_tl_event_t.icoll):
                 * a posting, joined to its communicator's collectives, which the wait that names it completes */
+  TL_PREFIX    /* MPI_Scan, MPI_Exscan: a member waits for the members before it (its partner: the last one's entry) */
 } met_tl_kind_t;
 
 /* The receive half of a TL_SENDRECV: its source as received (-1: none; MET_TL_PEER_NULL: MPI_PROC_NULL), its tag and
@@ -66,7 +67,8 @@ typedef struct met_tl_event {
   double received;         /* an MPI_(I)alltoallv line's bytes received from the other members (its field after
                             * the communicator), 0 when not given */
   long long id;            /* its number on its rank, growing with its place; a blocking message end pairs by it */
-  double partner;          /* the partner's entry (or posting) time once paired, NAN before */
+  double partner;          /* the partner's entry (or posting) time once paired, NAN before; TL_PREFIX: the last
+                            * entry of the members before it once every member's call was read */
   double partner_raw;      /* the same as read (before the tracer's own time is removed) */
   long long src;           /* a receive's: the number of the send it paired with on its sender, -1 before */
   long coll;               /* a collective's number among the rank's synchronising collectives on its communicator,
@@ -94,10 +96,10 @@ typedef struct met_tl_match met_tl_match_t;
  * (none, any source, MPI_PROC_NULL), as is a call the matching does not pair. */
 met_tl_kind_t met_tl_kind_of(const char *call, int peer);
 /* The kind of the blocking counterpart of the non-blocking collective `call` ("MPI_Ibarrier": TL_BARRIER) that the
- * rules pair, TL_OTHER for any other call (MPI_Iscan, MPI_Ialltoallw and the neighbourhood ones are not paired, as
- * their blocking forms are not). */
+ * rules pair, TL_OTHER for any other call (MPI_Iscan and MPI_Iexscan are not paired; nor are MPI_Ialltoallw and the
+ * neighbourhood ones, as their blocking forms are not). */
 met_tl_kind_t met_tl_icoll_of(const char *call);
-/* Whether calls of `kind` are paired with the other members' (barriers, N x N and rooted collectives). */
+/* Whether calls of `kind` are paired with the other members' (barriers, N x N, rooted collectives and scans). */
 int met_tl_synchronising(met_tl_kind_t kind);
 /* Whether calls of `kind` are rooted collectives (their line's partner is their root). */
 int met_tl_rooted(met_tl_kind_t kind);

@@ -353,12 +353,19 @@ void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *se
   size_t k; /* its number among the rank's spans of its group */
   if (met_coll_seq(trace, rank, index, &k) != 0)
     return;
-  double others = 0; /* the other members' bytes */
-  int members = 1;
+  double others = 0, before = 0; /* the other members' bytes; of those before it (lower ranks) */
+  int members = 1, later = 0;
   for (int r = 0; r < trace->nranks; r++) {
     const met_coll_t *their = r == rank ? NULL : group_span(trace, &trace->ranks[r], span->group, k);
     others += their ? their->bytes : 0;
     members += their != NULL;
+    before += their && r < rank ? their->bytes : 0;
+    later += their && r > rank;
+  }
+  if (span->kind == MET_COLL_PREFIX) { /* a scan's member: its block to each later member, each earlier one's to it */
+    *sent = span->bytes * later;
+    *received = before;
+    return;
   }
   met_coll_rule(span, rank, others, members, sent, received);
 }
@@ -477,7 +484,8 @@ static const char *const call_names[MET_CALLS] = {[MET_CALL_BARRIER] = "MPI_Barr
                                                   [MET_CALL_ALLTOALL] = "MPI_Alltoall",
                                                   [MET_CALL_ALLTOALLV] = "MPI_Alltoallv",
                                                   [MET_CALL_REDUCE_SCATTER] = "MPI_Reduce_scatter",
-                                                  [MET_CALL_SCAN] = "MPI_Scan"};
+                                                  [MET_CALL_SCAN] = "MPI_Scan",
+                                                  [MET_CALL_EXSCAN] = "MPI_Exscan"};
 
 const char *met_coll_call_name(met_coll_call_t call)
 {

@@ -220,7 +220,7 @@ typedef enum met_coll_kind {
   MET_COLL_NXN,         /* every member to every member: allreduce, allgather, alltoall, reduce-scatter */
   MET_COLL_ONE_TO_N,    /* from the root to every member: broadcast, scatter */
   MET_COLL_N_TO_ONE,    /* from every member to the root: reduce, gather */
-  MET_COLL_OTHER,       /* none of Scalasca's collective patterns (scan) */
+  MET_COLL_PREFIX,      /* a prefix reduction (scan, exscan): a member waits for the members before it */
   MET_COLL_KINDS
 } met_coll_kind_t;
 
@@ -242,6 +242,7 @@ typedef enum met_coll_call {
   MET_CALL_ALLTOALLV,
   MET_CALL_REDUCE_SCATTER,
   MET_CALL_SCAN,
+  MET_CALL_EXSCAN,
   MET_CALLS
 } met_coll_call_t;
 
@@ -282,8 +283,9 @@ int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll);
  * each other member (an all-to-all a 1/m share of its buffer, m members) and receives theirs, but a reduce-scatter's
  * member, whose line gives its own block, sends its part of every other member's block and receives its own from each
  * of the others; an MPI_Alltoallv's member sends and receives what its line gives (met_coll_t.received: 0 and 0 from a
- * line that gives neither, as the tracer wrote them before); a barrier or scan moves nothing. 0 and 0 for a bad rank or
- * index, and for spans with no bytes (a trace holding the messages). */
+ * line that gives neither, as the tracer wrote them before); a scan's or exscan's member sends its own to each member
+ * after it (higher ranks) and receives each one's before it; a barrier moves nothing. 0 and 0 for a bad rank or index,
+ * and for spans with no bytes (a trace holding the messages). */
 void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *sent, double *received);
 
 /* A measured run's non-blocking collective call (MPI_Ibcast...), from its initiation to the end of the wait or test
@@ -333,7 +335,7 @@ int met_coll_seq(const met_trace_t *trace, int rank, size_t index, size_t *seq);
  * met_wait.h's pattern number `pattern`, below MET_TRACE_WAIT_PATTERNS (ignored otherwise); met_trace_wait_sums gives
  * them, nranks x MET_TRACE_WAIT_PATTERNS by rank, or NULL when they were not summed. The timeline reader sums them as
  * it pairs calls (met_timeline.h), by met_wait.h's rules. */
-#define MET_TRACE_WAIT_PATTERNS 6
+#define MET_TRACE_WAIT_PATTERNS 7
 int met_trace_sum_waits(met_trace_t *trace);
 void met_trace_add_wait(met_trace_t *trace, int rank, int pattern, double seconds);
 const double *met_trace_wait_sums(const met_trace_t *trace);

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const wait_names[MET_WAIT_PATTERNS] = {"late_sender", "late_receiver",  "wait_barrier",
-                                                          "wait_nxn",    "late_broadcast", "early_reduce"};
-static const char *const wait_titles[MET_WAIT_PATTERNS] = {"Late Sender",   "Late Receiver",  "Wait at Barrier",
-                                                           "Wait at N x N", "Late Broadcast", "Early Reduce"};
+static const char *const wait_names[MET_WAIT_PATTERNS] = {"late_sender",    "late_receiver", "wait_barrier", "wait_nxn",
+                                                          "late_broadcast", "early_reduce",  "early_scan"};
+static const char *const wait_titles[MET_WAIT_PATTERNS] = {
+    "Late Sender", "Late Receiver", "Wait at Barrier", "Wait at N x N", "Late Broadcast", "Early Reduce", "Early Scan"};
 
 /* One member's span of one collective call: the call is (group, seq), seq counting the rank's calls in the group. */
 typedef struct entry {
@@ -91,11 +91,12 @@ static const met_coll_t *span_of(const met_trace_t *trace, const entry_t *e)
   return &met_trace_colls(trace, e->rank, &count)[e->index];
 }
 
-/* The pattern of one call whose members' entries are e[0..n): each member's loss, capped by its time in the call. */
+/* The pattern of one call whose members' entries are e[0..n) (by rank): each member's loss, capped by its time in the
+ * call; in a prefix reduction, until the last entry of the members before it (Scalasca's Early Scan). */
 static void one_call(const met_trace_t *trace, const entry_t *e, size_t n, met_waits_t *w)
 {
   const met_coll_t *first = span_of(trace, &e[0]);
-  double last = 0, root_entry = -1, first_sender = -1;
+  double last = 0, root_entry = -1, first_sender = -1, before = -1;
   for (size_t i = 0; i < n; i++) {
     const met_coll_t *c = span_of(trace, &e[i]);
     last = c->start > last ? c->start : last;
@@ -117,6 +118,10 @@ static void one_call(const met_trace_t *trace, const entry_t *e, size_t n, met_w
     } else if (first->kind == MET_COLL_N_TO_ONE && e[i].rank == first->root) {
       until = first_sender;
       pattern = MET_WAIT_EARLY_REDUCE;
+    } else if (first->kind == MET_COLL_PREFIX) {
+      until = before;
+      pattern = MET_WAIT_EARLY_SCAN;
+      before = c->start > before ? c->start : before;
     }
     if (until > c->start)
       add(w, e[i].rank, pattern, (until < c->end ? until : c->end) - c->start);

@@ -14,6 +14,7 @@ typedef enum met_wait_pattern {
   MET_WAIT_NXN,             /* the same in an N x N collective (allreduce, allgather, alltoall, reduce-scatter) */
   MET_WAIT_LATE_BCAST,      /* a non-root member of a 1-to-N collective, from its entry until the root entered */
   MET_WAIT_EARLY_REDUCE,    /* the root of an N-to-1 collective, from its entry until the first sender entered */
+  MET_WAIT_EARLY_SCAN,      /* a member of a scan or exscan, from its entry until the last member before it entered */
   MET_WAIT_PATTERNS
 } met_wait_pattern_t;
 
@@ -26,10 +27,10 @@ typedef struct met_waits {
 /* The wait states of a full trace into *out (free with met_wait_free). Point to point: an IDLE interval with a peer and
  * a direction outside the rank's collective spans is late sender when the rank received, late receiver when it sent.
  * Collectives: the members' spans of one call (met_coll_t) give their entries; each pattern's time is capped by the
- * rank's time in the call. Idle inside a collective span belongs to the collective's pattern (or none, for
- * MET_COLL_OTHER), never to the point-to-point ones. An aggregate trace has no intervals: its sums made while it was
- * read by these rules (met_trace_sum_waits) are copied. Returns 0, or BAS_EINVAL for an aggregate trace without such
- * sums or when out of memory (*out is then empty). */
+ * rank's time in the call. Idle inside a collective span belongs to the collective's pattern, never to the
+ * point-to-point ones. A prefix reduction's members come in the order of their world ranks. An aggregate trace has no
+ * intervals: its sums made while it was read by these rules (met_trace_sum_waits) are copied. Returns 0, or BAS_EINVAL
+ * for an aggregate trace without such sums or when out of memory (*out is then empty). */
 int met_wait_compute(const met_trace_t *trace, met_waits_t *out);
 void met_wait_free(met_waits_t *waits); /* accepts an empty one */
 
@@ -48,8 +49,8 @@ double met_wait_time(const met_waits_t *waits, int rank, met_wait_pattern_t patt
 /* Over all ranks: the pattern's total, or with MET_WAIT_PATTERNS every pattern's. */
 double met_wait_total(const met_waits_t *waits, met_wait_pattern_t pattern);
 
-/* Column names ("late_sender", "late_receiver", "wait_barrier", "wait_nxn", "late_broadcast", "early_reduce") and
- * Scalasca's titles ("Late Sender", ..., "Wait at N x N", ...); NULL out of range. */
+/* Column names ("late_sender", "late_receiver", "wait_barrier", "wait_nxn", "late_broadcast", "early_reduce",
+ * "early_scan") and Scalasca's titles ("Late Sender", ..., "Wait at N x N", ..., "Early Scan"); NULL out of range. */
 const char *met_wait_name(met_wait_pattern_t pattern);
 const char *met_wait_title(met_wait_pattern_t pattern);
 

@@ -30,6 +30,7 @@ static const struct {
     [REP_CALL_ALLTOALLV] = {"MPI_Alltoallv", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLTOALLV},
     [REP_CALL_REDUCE_SCATTER] = {"MPI_Reduce_scatter", OTF2_REGION_ROLE_COLL_ALL2ALL,
                                  OTF2_COLLECTIVE_OP_REDUCE_SCATTER},
+    [REP_CALL_EXSCAN] = {"MPI_Exscan", OTF2_REGION_ROLE_COLL_OTHER, OTF2_COLLECTIVE_OP_EXSCAN},
 };
 
 /* The archives' call for each operation a span may name. */
@@ -46,7 +47,8 @@ static const rep_otf2_call_t by_op[MET_CALLS] = {[MET_CALL_BARRIER] = REP_CALL_B
                                                  [MET_CALL_ALLTOALL] = REP_CALL_ALLTOALL,
                                                  [MET_CALL_ALLTOALLV] = REP_CALL_ALLTOALLV,
                                                  [MET_CALL_REDUCE_SCATTER] = REP_CALL_REDUCE_SCATTER,
-                                                 [MET_CALL_SCAN] = REP_CALL_SCAN};
+                                                 [MET_CALL_SCAN] = REP_CALL_SCAN,
+                                                 [MET_CALL_EXSCAN] = REP_CALL_EXSCAN};
 
 const char *rep_otf2_call_name(rep_otf2_call_t call)
 {

@@ -28,6 +28,7 @@ typedef enum rep_otf2_call {
   REP_CALL_SCATTERV,
   REP_CALL_ALLTOALLV,
   REP_CALL_REDUCE_SCATTER,
+  REP_CALL_EXSCAN,
   REP_CALL_COUNT
 } rep_otf2_call_t;
 

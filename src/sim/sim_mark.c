@@ -24,7 +24,7 @@ met_coll_kind_t sim_mark_kind(sim_coll_kind_t kind)
   case SIM_COLL_REDUCE_SCATTER:
     return MET_COLL_NXN;
   default:
-    return MET_COLL_OTHER; /* scans: none of Scalasca's collective patterns */
+    return MET_COLL_PREFIX; /* scans */
   }
 }
 

@@ -25,8 +25,8 @@
 #include <simgrid/version.h>
 
 #define CACHE_MAGIC                                                                                                    \
-  "simrun-cache 4\n" /* 3: a per-process point carries its pixels, not its whole trace; 4: messages carry their        \
-                        transfer (from the send) and wait */
+  "simrun-cache 5\n" /* 3: a per-process point carries its pixels, not its whole trace; 4: messages carry their        \
+                        transfer (from the send) and wait; 5: wait states carry Early Scan */
 #define FNV_OFFSET 14695981039346656037ull /* FNV-1a 64-bit offset basis */
 #define FNV_PRIME  1099511628211ull
 

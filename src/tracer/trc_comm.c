@@ -174,35 +174,32 @@ int trc_comm_id(MPI_Comm comm)
   return id == -1 ? -1 : remember(&seen, &nseen, &cap_seen, comm, id);
 }
 
-static int by_rank(const void *a, const void *b)
-{
-  int x = *(const int *)a, y = *(const int *)b;
-  return (x > y) - (x < y);
-}
-
 /* The members of `comm` as the timeline's "# comm" line gives them, into `text` (of `room`): their world ranks
  * increasing, as FIRST:STRIDE:COUNT where they are evenly spaced (a row or a column of a process grid, in a few
- * characters at any size), else one by one. 0, or -1 when they do not fit, a member is outside the run
- * (MPI_Comm_spawn's) or memory ran out. */
+ * characters at any size), else one by one; in the communicator's order, one by one, where it is not the world's
+ * (MPI_Comm_split with keys that reorder the ranks: simrun analyse then pairs no scan on it). 0, or -1 when they do
+ * not fit, a member is outside the run (MPI_Comm_spawn's) or memory ran out. */
 static int members_text(MPI_Comm comm, char *text, size_t room)
 {
   int size = trc_comm_size(comm);
-  int *sorted = size > 0 ? members_of(comm, size) : NULL;
-  if (!sorted || !all_in_run(sorted, size)) {
-    free(sorted);
+  int *members = size > 0 ? members_of(comm, size) : NULL;
+  if (!members || !all_in_run(members, size)) {
+    free(members);
     return -1;
   }
-  qsort(sorted, (size_t)size, sizeof *sorted, by_rank);
-  int stride = size > 1 ? sorted[1] - sorted[0] : 1;
-  int even = stride > 0;
+  int ordered = 1;
+  for (int i = 1; i < size; i++)
+    ordered &= members[i] > members[i - 1];
+  int stride = size > 1 ? members[1] - members[0] : 1;
+  int even = ordered && stride > 0;
   for (int i = 2; even && i < size; i++)
-    even = sorted[i] - sorted[i - 1] == stride;
+    even = members[i] - members[i - 1] == stride;
   size_t len = 0;
   if (even)
-    len = (size_t)snprintf(text, room, "%d:%d:%d", sorted[0], stride, size);
+    len = (size_t)snprintf(text, room, "%d:%d:%d", members[0], stride, size);
   for (int i = 0; !even && i < size && len < room; i++)
-    len += (size_t)snprintf(text + len, room - len, "%s%d", i ? " " : "", sorted[i]);
-  free(sorted);
+    len += (size_t)snprintf(text + len, room - len, "%s%d", i ? " " : "", members[i]);
+  free(members);
   return len < room ? 0 : -1;
 }
 

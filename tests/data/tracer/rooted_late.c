@@ -2,8 +2,10 @@
 /* Rooted collectives whose waits are known by construction (tests/test_trc_mpi.c): after a barrier, the root (rank 0)
  * sleeps 0.2 s before an MPI_Bcast on a duplicate of MPI_COMM_WORLD (congruent with it), which rank 1 entered at once;
  * after a second barrier, rank 1 sleeps 0.1 s before an MPI_Reduce to rank 0, which rank 0 entered at once; then each
- * rank broadcasts on a communicator of its own (MPI_Comm_split), whose line names it. Rank 1 waits about 0.2 s for its
- * root, rank 0 about 0.1 s for the first value to reduce. Run on 2 ranks; prints "rooted ok" when the values came. */
+ * rank broadcasts on a communicator of its own (MPI_Comm_split), whose line names it; after a third barrier, rank 0
+ * sleeps 0.1 s before an MPI_Scan, which rank 1 entered at once. Rank 1 waits about 0.2 s for its root, rank 0 about
+ * 0.1 s for the first value to reduce, rank 1 about 0.1 s for rank 0's part of the scan. Run on 2 ranks; prints
+ * "rooted ok" when the values came. */
 #include <mpi.h>
 #include <stdio.h>
 #include <time.h>
@@ -16,7 +18,7 @@ static void pause_for(double seconds)
 
 int main(int argc, char **argv)
 {
-  int rank = 0, value = 0, sum = 0, mine = 0;
+  int rank = 0, value = 0, sum = 0, mine = 0, prefix = 0;
   MPI_Comm twin, alone;
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -34,7 +36,11 @@ int main(int argc, char **argv)
   MPI_Reduce(&value, &sum, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
   mine = rank + 1;
   MPI_Bcast(&mine, 1, MPI_INT, 0, alone);
-  if (rank == 0 && value == 42 && sum == 84 && mine == 1)
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (rank == 0)
+    pause_for(0.1);
+  MPI_Scan(&mine, &prefix, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  if (rank == 0 && value == 42 && sum == 84 && mine == 1 && prefix == 1)
     printf("rooted ok\n");
   MPI_Comm_free(&alone);
   MPI_Comm_free(&twin);

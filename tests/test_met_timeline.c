@@ -569,14 +569,28 @@ static void test_timeline_collectives_wait_for_last(void)
  * and 2 scan on communicator 5 ("# comm 5 0 2"), entered at 0.80 and 0.78, left at 0.82: rank 2 waits 0.02 s; and on
  * communicator 6, whose line gives its members in reverse ("2 0", as the tracer writes a split that reorders them),
  * entered at 0.85 and 0.83, left at 0.88: not paired (the spans cannot hold that order), both calls communication as
- * the files give them. Idle 0, 0.45 and 0.22 s, communication 0.20, 0.15 and 0.20 s; three collectives paired. Before,
- * every call stayed communication (0.20, 0.60, 0.42 s). */
+ * the files give them and counted as such. Idle 0, 0.45 and 0.22 s, communication 0.20, 0.15 and 0.20 s; three
+ * collectives paired. Before, every call stayed communication (0.20, 0.60, 0.42 s). tests/data/tracer/scan-older's
+ * "# comm 5 0 2" comes from a file whose header does not say that its "# comm" lines give the communicator's order
+ * (an older tracer sorted them): its scan of ranks 0 and 2 is not paired (rank 2's 0.1 s before rank 0's entry stays
+ * communication), its two calls counted. */
 static void test_timeline_scans_wait_for_members_before(void)
 {
+  met_timeline_info_t info;
   met_trace_t *trace = read_collectives(RUNS "scan", 3, 0);
   expect_times(trace, MET_CAT_IDLE, (double[]){0.0, 0.45, 0.22});
   expect_times(trace, MET_CAT_COMM, (double[]){0.20, 0.15, 0.20});
   expect_waits(trace, (const wait_t[]){{1, MET_WAIT_EARLY_SCAN, 0.45}, {2, MET_WAIT_EARLY_SCAN, 0.22}}, 2);
+  met_trace_free(trace);
+  trace = read_with_info(RUNS "scan", &info);
+  CU_ASSERT_EQUAL(info.scans_unordered, 2);
+  met_trace_free(trace);
+  trace = read_with_info(RUNS "scan-older", &info);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  CU_ASSERT_EQUAL(info.collectives, 0);
+  CU_ASSERT_EQUAL(info.scans_unordered, 2);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0, 0, 0});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.1, 0, 0.2});
   met_trace_free(trace);
 }
 

@@ -799,6 +799,11 @@ static void print_run(FILE *out, const runs_t *runs, int i)
             "trace the run again to pair them; beyond the 2^20 communicators or 2^22 members the reader keeps; or a "
             "member or root the definition does not have) stay%s as measured",
             info->colls_undefined, info->colls_undefined == 1 ? "" : "s", info->colls_undefined == 1 ? "s" : "");
+  if (info->scans_unordered)
+    fprintf(out,
+            "; %zu scan call%s on communicators that order their members otherwise than the world (or whose '# "
+            "comm' line an older tracer wrote: trace the run again) stay%s as measured",
+            info->scans_unordered, info->scans_unordered == 1 ? "" : "s", info->scans_unordered == 1 ? "s" : "");
   if (info->starts)
     fprintf(out,
             "; %zu MPI_Start and MPI_Startall call%s give none of the messages they started (they started no "

@@ -29,7 +29,10 @@
 #define HEADER_LINES 16
 /* The header comment of a tracer that leaves its own time as the gaps between intervals, for the reader to remove */
 #define OWN_GAPS "# own time: the gaps"
-#define HOW      "trace the run again (docs/tracer.md)"
+/* The header comment of a tracer whose "# comm" lines give a communicator's members in its own order (before, sorted)
+ */
+#define COMM_ORDER "# communicators: their '# comm' lines give the members in the communicator's order"
+#define HOW        "trace the run again (docs/tracer.md)"
 
 /* The bounds of a timeline (docs/hostile-input.md): a line is a few numbers and names, well under 4 KiB; a run has at
  * most MAX_RANKS ranks (the matching of messages keeps ranks x ranks counters); a file at most 64 GiB. */
@@ -95,6 +98,7 @@ typedef struct reader {
   met_tl_event_t pending; /* format 2: a record's call, after its computation */
   int has_pending;
   int own_gaps;       /* the header says that the gaps are the tracer's own time (OWN_GAPS): they are removed */
+  int comm_order;     /* the header says that its "# comm" lines give the members in order (COMM_ORDER) */
   int disturbance;    /* its "# disturbance" line was read: a second one is left out */
   double pushed_end;  /* the end of the last interval handed to the rules, as read */
   double compensated; /* the same end with the gaps so far removed */
@@ -634,7 +638,7 @@ static int read_comm(stream_t *s, int rank, char *err, size_t errlen)
   int n = members ? comm_members(r->text + 7, &key, members, s->nranks) : -1;
   const char *problem = oom     ? "out of memory"
                         : n < 0 ? "a '# comm' line is '# comm KEY' and the members' ranks, each R or FIRST:STRIDE:COUNT"
-                                : met_tl_match_define(s->match, rank, key, members, n, &oom);
+                                : met_tl_match_define(s->match, rank, key, members, n, r->comm_order, &oom);
   free(members);
   if (!problem)
     return 0;
@@ -675,6 +679,8 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
     return read_comm(s, rank, err, errlen);
   if (strncmp(text, OWN_GAPS, strlen(OWN_GAPS)) == 0)
     s->files[rank].own_gaps = 1;
+  else if (strncmp(text, COMM_ORDER, strlen(COMM_ORDER)) == 0)
+    s->files[rank].comm_order = 1;
   else if (strncmp(text, "# run ", 6) == 0 && !r->run_line) {
     snprintf(s->files[rank].run, sizeof s->files[rank].run, "%s", text + 6);
     s->files[rank].run_line = r->line;
@@ -1108,6 +1114,7 @@ met_trace_t *met_timeline_stream(const char *dir, int flags, met_timeline_info_t
                         &s.info->colls_undefined, &s.info->starts);
   if (rc == 0) {
     s.info->unreceived = met_tl_match_unreceived(m);
+    s.info->scans_unordered = met_tl_match_scans_unordered(m);
     met_tl_match_moved(m, &s.info->own_put_back, &s.info->waits_removed);
     met_tl_clock_counts_t clock = met_tl_match_clock(m);
     s.info->clock_moved = clock.receives;

@@ -30,6 +30,8 @@ typedef struct met_timeline_info {
   size_t collectives;     /* collectives paired across the ranks: barriers, N x N and rooted, blocking or
                            * not, and scans */
   int colls_unpaired;     /* the members' collective calls on a communicator differ: pairing stopped there */
+  size_t scans_unordered; /* scan calls on communicators whose order of members is not known to be the world's (a
+                           * split that reorders them, or an older tracer's "# comm" line): kept as measured */
   size_t colls_undefined; /* collectives on sub-communicators no "# comm" line defines (an older tracer's): kept as
                            * the files give them */
   size_t starts;          /* MPI_Start and MPI_Startall lines that give none of the messages they started (an older

@@ -23,7 +23,8 @@ typedef struct group {
   long *read;              /* per member (by its place in `members`): its collectives on the group read so far */
   long *done;              /* and those gone into the trace */
   int stopped;             /* no longer paired */
-  int reordered;           /* its communicator orders its members otherwise (as its definition gave them) */
+  int unordered;           /* its communicator orders its members otherwise (as its definition gave them), or its
+                            * definition did not give their order (an older tracer's file) */
   met_tl_instance_t *inst; /* instances base .. base + n - 1 */
   long base;
   size_t n, cap;
@@ -108,7 +109,8 @@ static group_t *keyed(const met_tl_groups_t *g, int key)
   return at ? &g->groups[at] : NULL;
 }
 
-const char *met_tl_groups_define(met_tl_groups_t *g, int rank, int key, const int *members, int n, int *oom)
+const char *met_tl_groups_define(met_tl_groups_t *g, int rank, int key, const int *members, int n, int in_order,
+                                 int *oom)
 {
   *oom = 0;
   if (key <= 0 || n < 1 || n > g->nranks)
@@ -132,9 +134,13 @@ const char *met_tl_groups_define(met_tl_groups_t *g, int rank, int key, const in
     free(sorted);
     return "the communicator does not have the rank whose file defines it";
   }
+  int unordered = !in_order;
+  for (int i = 1; i < n; i++)
+    unordered |= members[i] < members[i - 1];
   group_t *known = keyed(g, key);
   if (known) {
-    if (known->size != n || memcmp(known->members, sorted, sizeof *sorted * (size_t)n) != 0)
+    if (known->size != n || memcmp(known->members, sorted, sizeof *sorted * (size_t)n) != 0 ||
+        known->unordered != unordered)
       met_tl_groups_stop(g, (int)(known - g->groups)); /* two communicators, one key: neither can be paired */
     free(sorted);
     return NULL;
@@ -144,8 +150,8 @@ const char *met_tl_groups_define(met_tl_groups_t *g, int rank, int key, const in
     return NULL;
   }
   int group = new_group(g, sorted, n);
-  for (int i = 1; group >= 0 && i < n; i++)
-    g->groups[group].reordered |= members[i] < members[i - 1];
+  if (group >= 0)
+    g->groups[group].unordered = unordered;
   if (group < 0 || bas_keymap_put(g->keys, (uint64_t)key, (size_t)group) != 0) {
     if (group >= 0) { /* its arrays and members go with it */
       g->count--;
@@ -180,7 +186,7 @@ const int *met_tl_groups_members(const met_tl_groups_t *g, int group)
 
 int met_tl_groups_ordered(const met_tl_groups_t *g, int group)
 {
-  return !g->groups[group].reordered;
+  return !g->groups[group].unordered;
 }
 
 int met_tl_groups_join(met_tl_groups_t *g, int group, int rank, long *k)

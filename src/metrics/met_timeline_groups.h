@@ -29,11 +29,13 @@ void met_tl_groups_free(met_tl_groups_t *g); /* accepts NULL */
 
 /* Defines the communicator the tracer numbered `key` (> 0) with the `n` world ranks `members` (each in [0, nranks),
  * no two alike), as the file of rank `rank`, one of them, gives it, once for every member's definition of the same
- * members. NULL, or what is wrong (the members; a member is not `rank`); a key two files define with different members
- * (two communicators whose keys collide) makes neither group's collectives paired; beyond 2^20 communicators, or 2^22
- * members of them all, none is defined (their collectives stay as the files give them). *oom is set when memory ran
- * out. */
-const char *met_tl_groups_define(met_tl_groups_t *g, int rank, int key, const int *members, int n, int *oom);
+ * members; `in_order`: the file gives them in the communicator's order (else, an older tracer's, sorted: the order is
+ * not known). NULL, or what is wrong (the members; a member is not `rank`); a key two files define with different
+ * members or orders (two communicators whose keys collide) makes neither group's collectives paired; beyond 2^20
+ * communicators, or 2^22 members of them all, none is defined (their collectives stay as the files give them). *oom is
+ * set when memory ran out. */
+const char *met_tl_groups_define(met_tl_groups_t *g, int rank, int key, const int *members, int n, int in_order,
+                                 int *oom);
 
 /* The group of communicator `key` (0: the world's) when `rank` is one of its members, else -1 (a key no file defined:
  * a tracer before "# comm" lines). */
@@ -42,8 +44,9 @@ int met_tl_groups_of(const met_tl_groups_t *g, int key, int rank);
 /* How many members group `group` has, and their world ranks in increasing order. */
 int met_tl_groups_size(const met_tl_groups_t *g, int group);
 const int *met_tl_groups_members(const met_tl_groups_t *g, int group);
-/* Whether group `group`'s communicator orders its members as the world does (the world's always; one whose definition
- * gave them in another order, its own, does not): a prefix reduction's members wait in that order. */
+/* Whether group `group`'s communicator is known to order its members as the world does (the world's always; not one
+ * whose definition gave them in another order, its own, nor one an older tracer's file defined): a prefix reduction's
+ * members wait in that order. */
 int met_tl_groups_ordered(const met_tl_groups_t *g, int group);
 
 /* `rank`'s next collective on `group`: its number there into *k (its instance, met_tl_groups_instance), -1 when the

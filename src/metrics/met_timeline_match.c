@@ -136,6 +136,7 @@ struct met_tl_match {
   size_t queued;
   met_tl_groups_t *groups; /* the communicators of the collectives paired, and their instances in progress */
   size_t undefined;        /* collectives on a sub-communicator no file defines (a tracer before "# comm" lines) */
+  size_t scans_unordered;  /* scans kept as read: their communicator's order not known to be the world's */
   int causal;              /* met_tl_match_keep_causality */
   met_tl_clock_t *clock;
   size_t matched, unmatched, collectives;
@@ -887,9 +888,14 @@ static int sub_group(const met_tl_match_t *m, int rank, const met_tl_event_t *e)
                                                                                                                : -1;
 }
 
-const char *met_tl_match_define(met_tl_match_t *m, int rank, int key, const int *members, int n, int *oom)
+const char *met_tl_match_define(met_tl_match_t *m, int rank, int key, const int *members, int n, int in_order, int *oom)
 {
-  return met_tl_groups_define(m->groups, rank, key, members, n, oom);
+  return met_tl_groups_define(m->groups, rank, key, members, n, in_order, oom);
+}
+
+size_t met_tl_match_scans_unordered(const met_tl_match_t *m)
+{
+  return m->scans_unordered;
 }
 
 int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
@@ -927,6 +933,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
   if (e->kind == TL_PREFIX && !met_tl_groups_ordered(m->groups, e->group)) { /* its members' order is not known */
     e->kind = TL_OTHER;                                                      /* to the spans: as the file gives it */
     e->group = 0;
+    m->scans_unordered++;
   }
   if (ev->kind >= TL_WAIT && ev->kind <= TL_POLL && ev->req >= 0) { /* its request's age: postings since its own */
     e->req = posting_aged(s, ev->req);                              /* older than every posting: taken by its kind */

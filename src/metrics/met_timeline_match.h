@@ -139,9 +139,14 @@ int met_tl_match_flush(met_tl_match_t *m, met_trace_t *trace, double frontier);
 /* What keeping the clock condition did (met_timeline_clock.h). */
 met_tl_clock_counts_t met_tl_match_clock(const met_tl_match_t *m);
 
-/* Defines sub-communicator `key` (its "# comm" line in rank `rank`'s file: docs/tracer.md), its members' world ranks:
- * met_tl_groups_define. */
-const char *met_tl_match_define(met_tl_match_t *m, int rank, int key, const int *members, int n, int *oom);
+/* Defines sub-communicator `key` (its "# comm" line in rank `rank`'s file: docs/tracer.md), its members' world ranks,
+ * `in_order` when the file gives them in the communicator's order: met_tl_groups_define. */
+const char *met_tl_match_define(met_tl_match_t *m, int rank, int key, const int *members, int n, int in_order,
+                                int *oom);
+
+/* The scans left as the files give them because their communicator's order of its members is not known to be the
+ * world's (met_tl_groups_ordered), counted at each member. */
+size_t met_tl_match_scans_unordered(const met_tl_match_t *m);
 
 /* What the pairing found: messages paired, receives (or ends given up) left unpaired, collectives paired, whether
  * the members' collective calls on a communicator differed (its pairing of collectives stopped), the collectives on

@@ -512,6 +512,7 @@ int trc_start(int rank, int size)
       "# program %s\n"
       "# clock: wall seconds (CLOCK_MONOTONIC) since the end of MPI_Init\n"
       "# own time: the gaps between intervals are the tracer's, which simrun analyse removes\n"
+      "# communicators: their '# comm' lines give the members in the communicator's order\n"
       "# flop-rate %.6e flop/s (%s): rank-%d.txt's compute amounts are thread CPU seconds times this rate\n"
       "# d ID category phase peer bytes call [tag comm [request [others]]]: the fields of call ID; ID GAP COMPUTE "
       "DURATION [POLLS]: a computation GAP ns after the previous interval, then call ID, in ns\n"

@@ -2581,10 +2581,10 @@ static void traced_on_one_core(char dir[1024], char trace[1100], const char *sou
 
 /* Rank `rank`'s "# disturbance" figures in `timeline` (NULL: none) hold CPU + WAITED = WALL, the rank never blocking
  * (shared_core.c, setup_shared.c: running or waiting for the core at every moment), to 0.6% and 1 ms (its other
- * threads' CPU time, a preempted write of its files), and a tenth of what it waited beyond 60% of its wall time, what
- * another process took beside its core-mate (in a suite run with ctest -j2, rank 0 waited 82% of its 1.05 s, and CPU
- * + WAITED passed WALL by 21 ms: the process's other threads' CPU time grows with such waits); returns its COMPUTE, or
- * NAN. */
+ * threads' CPU time, a preempted write of its files), and a tenth of what it waited beyond half its wall time (its
+ * core-mate's half), what another process took beside them (in a suite run with ctest -j2, rank 0 waited 82% of its
+ * 1.05 s, and CPU + WAITED passed WALL by 21 ms: the process's other threads' CPU time grows with such waits; once,
+ * waiting 57% of 0.479 s, by 4.7 ms, when the term started at 60%); returns its COMPUTE, or NAN. */
 static double disturbance_adds_up(const char *timeline, int rank)
 {
   const char *at = timeline ? strstr(timeline, "# disturbance ") : NULL;
@@ -2592,7 +2592,7 @@ static double disturbance_adds_up(const char *timeline, int rank)
   CU_ASSERT(at && sscanf(at, "# disturbance %lf %lf %lf %lf %lf %lf %lf %lf", &f[0], &f[1], &f[2], &f[3], &f[4], &f[5],
                          &f[6], &f[7]) == 8);
   double cpu = f[3], wall = f[4], waited = f[5];
-  double slack = 0.006 * wall + 0.001 + 0.1 * fmax(0, waited - 0.6 * wall);
+  double slack = 0.006 * wall + 0.001 + 0.1 * fmax(0, waited - 0.5 * wall);
   CU_ASSERT(fabs(cpu + waited - wall) <= slack);
   if (!(fabs(cpu + waited - wall) <= slack))
     fprintf(stderr, "rank %d: CPU %.6f + WAITED %.6f s against WALL %.6f s\n", rank, cpu, waited, wall);
@@ -2905,7 +2905,7 @@ static int polls_accounted(const char *dir, const char *trace, polls_seen_t *see
   free(timeline);
   seen->amounts = fmin(seen->amounts, amounts);
   seen->accounted |= amounts + cost >= 0.95 * traced;
-  int held = fabs(seen->amounts - seen->untraced) <= 0.15 * seen->untraced && seen->accounted;
+  int held = seen->amounts <= 1.15 * seen->untraced && seen->amounts >= 0.7 * seen->untraced && seen->accounted;
   if (!held)
     fprintf(stderr,
             "trc_polling: untraced %.6f s of CPU (least), traced %.6f s, TI amounts %.6f s (least %.6f), "
@@ -2915,8 +2915,10 @@ static int polls_accounted(const char *dir, const char *trace, polls_seen_t *see
 }
 
 /* bench/trc_polling.c at p = 1 (2 x 10^6 MPI_Testany between pieces of 0.1 us of work, 20,000 messages to itself):
- * its TI trace's processor time is the untraced program's CPU time, the least of the untraced runs, within 15% (issue
- * 47: the tracer's own time per poll leaked into the polls' amounts, +28% here, +42% on HPC Challenge), and the traced
+ * its TI trace's processor time is at most the untraced program's CPU time, the least of the untraced runs, plus 15%
+ * (issue 47: the tracer's own time per poll leaked into the polls' amounts, +28% here, +42% on HPC Challenge) and at
+ * least 70% of it (beside a test as heavy in a ctest -j2, six untraced runs took 0.141-0.146 s, inflated by the load,
+ * where the least amounts were 0.113 s, -20%: the untraced runs share their machine as much), and the traced
  * run's CPU time is in its amounts or its `# tracer-cost` but for 5% at most (before: tracer-cost a fifth to two fifths
  * of what tracing added); its "# disturbance" line's POLLS is the CPU time its poll amounts give, to the microsecond
  * (simrun analyse --replay-on reads it: docs/analyse.md, "Shared cores"). The first bound compares runs with each

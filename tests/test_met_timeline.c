@@ -577,6 +577,10 @@ static void test_timeline_collectives_wait_for_last(void)
 static void test_timeline_scans_wait_for_members_before(void)
 {
   met_timeline_info_t info;
+  met_trace_t *moved = read_collectives(RUNS "scan-moved", 1, 1); /* test_timeline_aggregate_same_wait_states's */
+  expect_times(moved, MET_CAT_IDLE, (double[]){0.15, 0.05, 0});
+  expect_waits(moved, (const wait_t[]){{0, MET_WAIT_LATE_SENDER, 0.15}, {1, MET_WAIT_EARLY_SCAN, 0.05}}, 2);
+  met_trace_free(moved);
   met_trace_t *trace = read_collectives(RUNS "scan", 3, 0);
   expect_times(trace, MET_CAT_IDLE, (double[]){0.0, 0.45, 0.22});
   expect_times(trace, MET_CAT_COMM, (double[]){0.20, 0.15, 0.20});
@@ -987,7 +991,9 @@ static int same_waits_both_ways(const char *dir, int *seen)
 /* A run read as per-rank sums (simrun analyse, timelines over 32 MiB) keeps no interval, so its wait states are
  * summed as its calls are paired: on every folder of tests/data/tracer that reads, they equal met_wait.h's from the
  * same folder read whole, rank by rank and pattern by pattern; the folders hold every pattern. Before, a run read as
- * sums had no wait states at all (Debian's ABySS at p = 2 and 4). */
+ * sums had no wait states at all (Debian's ABySS at p = 2 and 4); and tests/data/tracer/scan-moved, whose clock
+ * condition moves rank 0's scan from 0.2 to 0.25 s after rank 1 entered it at 0.15 s, had 50 ms of early scan summed
+ * (rank 1's idle, by the entries as read) against 100 ms from the spans as placed, over its idle time. */
 static void test_timeline_aggregate_same_wait_states(void)
 {
   DIR *d = opendir(RUNS);

@@ -4,6 +4,7 @@
 #include "met_wait.h"
 #include "bas_error.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,7 +48,9 @@ static int in_collective(const met_coll_t *colls, size_t count, size_t *next, co
 struct met_wait_walk {
   const met_trace_t *trace;
   met_waits_t w;
-  size_t *next; /* per rank: its first collective span that does not end before its intervals so far */
+  size_t *next;  /* per rank: its first collective span that does not end before its intervals so far */
+  size_t *first; /* per rank: its first span's place in `idle` */
+  double *idle;  /* per span: the idle time of the rank's intervals that start in it, NAN while none does */
 };
 
 met_wait_walk_t *met_wait_walk_new(const met_trace_t *trace)
@@ -59,7 +62,17 @@ met_wait_walk_t *met_wait_walk_new(const met_trace_t *trace)
   walk->w.nranks = met_trace_nranks(trace);
   walk->w.time = calloc((size_t)walk->w.nranks * MET_WAIT_PATTERNS, sizeof *walk->w.time);
   walk->next = calloc((size_t)walk->w.nranks, sizeof *walk->next);
-  if (walk->w.time && walk->next)
+  walk->first = calloc((size_t)walk->w.nranks + 1, sizeof *walk->first);
+  for (int r = 0; walk->first && r < walk->w.nranks; r++) {
+    size_t count;
+    met_trace_colls(trace, r, &count);
+    walk->first[r + 1] = walk->first[r] + count;
+  }
+  size_t spans = walk->first ? walk->first[walk->w.nranks] : 0;
+  walk->idle = malloc((spans ? spans : 1) * sizeof *walk->idle);
+  for (size_t i = 0; walk->idle && i < spans; i++)
+    walk->idle[i] = NAN;
+  if (walk->w.time && walk->next && walk->first && walk->idle)
     return walk;
   met_wait_walk_free(walk);
   return NULL;
@@ -71,18 +84,27 @@ void met_wait_walk_free(met_wait_walk_t *walk)
     return;
   met_wait_free(&walk->w);
   free(walk->next);
+  free(walk->first);
+  free(walk->idle);
   free(walk);
 }
 
-/* Point to point: an idle interval on a message outside the rank's collective spans. */
+/* An interval inside one of the rank's collective spans adds its idle time, to the span's end, to that span's (which
+ * caps the collective's wait: one_call); outside them, an idle interval on a message is point to point. */
 void met_wait_walk_add(met_wait_walk_t *walk, int rank, const met_interval_t *iv)
 {
   size_t ncolls;
-  if (rank < 0 || rank >= walk->w.nranks || iv->category != MET_CAT_IDLE || iv->peer < 0 || iv->dir == MET_DIR_NONE)
+  if (rank < 0 || rank >= walk->w.nranks)
     return;
   const met_coll_t *colls = met_trace_colls(walk->trace, rank, &ncolls);
-  if (!in_collective(colls, ncolls, &walk->next[rank], iv))
+  size_t *next = &walk->next[rank];
+  if (in_collective(colls, ncolls, next, iv)) {
+    double *idle = &walk->idle[walk->first[rank] + *next];
+    double end = iv->end < colls[*next].end ? iv->end : colls[*next].end;
+    *idle = (isnan(*idle) ? 0 : *idle) + (iv->category == MET_CAT_IDLE ? end - iv->start : 0);
+  } else if (iv->category == MET_CAT_IDLE && iv->peer >= 0 && iv->dir != MET_DIR_NONE) {
     add(&walk->w, rank, iv->dir == MET_DIR_RECV ? MET_WAIT_LATE_SENDER : MET_WAIT_LATE_RECEIVER, iv->end - iv->start);
+  }
 }
 
 static const met_coll_t *span_of(const met_trace_t *trace, const entry_t *e)
@@ -92,9 +114,12 @@ static const met_coll_t *span_of(const met_trace_t *trace, const entry_t *e)
 }
 
 /* The pattern of one call whose members' entries are e[0..n) (by rank): each member's loss, capped by its time in the
- * call; in a prefix reduction, until the last entry of the members before it (Scalasca's Early Scan). */
-static void one_call(const met_trace_t *trace, const entry_t *e, size_t n, met_waits_t *w)
+ * call and by the idle time of its intervals in it, when some are (a measured run's, whose reader moved entries to
+ * keep causality after it split the calls); in a prefix reduction, until the last entry of the members before it
+ * (Scalasca's Early Scan). */
+static void one_call(const met_wait_walk_t *walk, const entry_t *e, size_t n, met_waits_t *w)
 {
+  const met_trace_t *trace = walk->trace;
   const met_coll_t *first = span_of(trace, &e[0]);
   double last = 0, root_entry = -1, first_sender = -1, before = -1;
   for (size_t i = 0; i < n; i++) {
@@ -123,8 +148,10 @@ static void one_call(const met_trace_t *trace, const entry_t *e, size_t n, met_w
       pattern = MET_WAIT_EARLY_SCAN;
       before = c->start > before ? c->start : before;
     }
+    double idle = walk->idle[walk->first[e[i].rank] + e[i].index];
+    double loss = (until < c->end ? until : c->end) - c->start;
     if (until > c->start)
-      add(w, e[i].rank, pattern, (until < c->end ? until : c->end) - c->start);
+      add(w, e[i].rank, pattern, isnan(idle) || loss < idle ? loss : idle);
   }
 }
 
@@ -156,16 +183,16 @@ static entry_t *entries(const met_trace_t *trace, size_t *n)
   return e;
 }
 
-static int collectives(const met_trace_t *trace, met_waits_t *w)
+static int collectives(met_wait_walk_t *walk)
 {
   size_t n;
-  entry_t *e = entries(trace, &n);
+  entry_t *e = entries(walk->trace, &n);
   if (!e)
     return -1;
   for (size_t i = 0, j; i < n; i = j) {
     for (j = i + 1; j < n && e[j].group == e[i].group && e[j].seq == e[i].seq; j++)
       ;
-    one_call(trace, &e[i], j - i, w);
+    one_call(walk, &e[i], j - i, &walk->w);
   }
   free(e);
   return 0;
@@ -200,7 +227,7 @@ int met_wait_compute(const met_trace_t *trace, met_waits_t *out)
 int met_wait_walk_end(met_wait_walk_t *walk, met_waits_t *out)
 {
   *out = (met_waits_t){0};
-  int rc = collectives(walk->trace, &walk->w) != 0 ? BAS_ENOMEM : 0;
+  int rc = collectives(walk) != 0 ? BAS_ENOMEM : 0;
   if (rc == 0) {
     *out = walk->w;
     walk->w = (met_waits_t){0};

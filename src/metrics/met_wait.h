@@ -27,10 +27,11 @@ typedef struct met_waits {
 /* The wait states of a full trace into *out (free with met_wait_free). Point to point: an IDLE interval with a peer and
  * a direction outside the rank's collective spans is late sender when the rank received, late receiver when it sent.
  * Collectives: the members' spans of one call (met_coll_t) give their entries; each pattern's time is capped by the
- * rank's time in the call. Idle inside a collective span belongs to the collective's pattern, never to the
- * point-to-point ones. A prefix reduction's members come in the order of their world ranks. An aggregate trace has no
- * intervals: its sums made while it was read by these rules (met_trace_sum_waits) are copied. Returns 0, or BAS_EINVAL
- * for an aggregate trace without such sums or when out of memory (*out is then empty). */
+ * rank's time in the call and by the idle time of its intervals that start in the call, when some do. Idle inside a
+ * collective span belongs to the collective's pattern, never to the point-to-point ones. A prefix reduction's members
+ * come in the order of their world ranks. An aggregate trace has no intervals: its sums made while it was read by these
+ * rules (met_trace_sum_waits) are copied. Returns 0, or BAS_EINVAL for an aggregate trace without such sums or when out
+ * of memory (*out is then empty). */
 int met_wait_compute(const met_trace_t *trace, met_waits_t *out);
 void met_wait_free(met_waits_t *waits); /* accepts an empty one */
 

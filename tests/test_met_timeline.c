@@ -573,10 +573,17 @@ static void test_timeline_collectives_wait_for_last(void)
  * collectives paired. Before, every call stayed communication (0.20, 0.60, 0.42 s). tests/data/tracer/scan-older's
  * "# comm 5 0 2" comes from a file whose header does not say that its "# comm" lines give the communicator's order
  * (an older tracer sorted them): its scan of ranks 0 and 2 is not paired (rank 2's 0.1 s before rank 0's entry stays
- * communication), its two calls counted. */
+ * communication), its two calls counted. tests/data/tracer/scan-held: rank 0, the scan's first member, makes 20,000
+ * calls (a folded loop) between its scan at 0.1 s and the others' entries at 0.95 s: its scan, which waits for no one,
+ * goes into the trace before they entered (the reader holds 16,384 intervals a rank), and the scan and the final
+ * barrier are paired, nobody waiting (before, the scan stopped the world's pairing: 0 collectives, "the members'
+ * collective calls on a communicator differ"). */
 static void test_timeline_scans_wait_for_members_before(void)
 {
   met_timeline_info_t info;
+  met_trace_t *held = read_collectives(RUNS "scan-held", 2, 0);
+  expect_times(held, MET_CAT_IDLE, (double[]){0, 0, 0});
+  met_trace_free(held);
   met_trace_t *moved = read_collectives(RUNS "scan-moved", 1, 1); /* test_timeline_aggregate_same_wait_states's */
   expect_times(moved, MET_CAT_IDLE, (double[]){0.15, 0.05, 0});
   expect_waits(moved, (const wait_t[]){{0, MET_WAIT_LATE_SENDER, 0.15}, {1, MET_WAIT_EARLY_SCAN, 0.05}}, 2);

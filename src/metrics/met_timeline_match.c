@@ -663,13 +663,26 @@ static size_t kept_collective(const rank_state_t *s, int group, long k)
   return s->n;
 }
 
-/* Instance `k` of a scan on ev->group complete, `ev` of `rank` its last member's call read: each member's call learns
- * the last entry of the members before it (none for the first), which it waits for (Scalasca's Early Scan). */
-static void tell_prefix(met_tl_match_t *m, int rank, met_tl_event_t *ev, long k)
+/* Whether `rank`'s collective `ev` waits for no other member, whatever their entries: a broadcast's or scatter's root,
+ * the other members of a reduce or gather, a scan's first member. Such a call may go into the trace before the
+ * others entered (add_collective). */
+static int awaits_no_one(const met_tl_match_t *m, int rank, const met_tl_event_t *ev)
+{
+  const int *members = met_tl_groups_members(m->groups, ev->group);
+  return ev->kind == TL_ONE_TO_N   ? rank == ev->root
+         : ev->kind == TL_N_TO_ONE ? rank != ev->root
+         : ev->kind == TL_PREFIX   ? rank == (members ? members[0] : 0)
+                                   : 0;
+}
+
+/* Instance `in` (number `k`) of a scan on ev->group complete, `ev` of `rank` its last member's call read: each member's
+ * call learns the last entry of the members before it (none for the first), which it waits for (Scalasca's Early
+ * Scan). The first member's call may have gone into the trace already (awaits_no_one): its entry is the instance's. */
+static void tell_prefix(met_tl_match_t *m, int rank, met_tl_event_t *ev, const met_tl_instance_t *in, long k)
 {
   int size = met_tl_groups_size(m->groups, ev->group);
   const int *members = met_tl_groups_members(m->groups, ev->group);
-  entry_t before = NO_ENTRY;
+  entry_t before = {in->root_at, in->root_raw, -1};
   for (int j = 0; j < size; j++) {
     int r = members ? members[j] : j;
     rank_state_t *s = &m->ranks[r];
@@ -677,6 +690,10 @@ static void tell_prefix(met_tl_match_t *m, int rank, met_tl_event_t *ev, long k)
     met_tl_event_t *e = r == rank ? ev : i < s->n ? &s->events[i] : NULL;
     if (!e)
       continue;
+    if (j == 0) { /* waits for no one */
+      e->partner = e->partner_raw = NAN;
+      continue;
+    }
     e->partner = before.at;
     e->partner_raw = before.raw;
     before.at = fmax(before.at, e->iv.start); /* fmax takes the entry over NAN */
@@ -706,6 +723,10 @@ static long join_collective(met_tl_match_t *m, int rank, met_tl_event_t *ev)
   in->count++;
   in->last_entry = fmax(in->last_entry, ev->iv.start);
   in->last_raw = fmax(in->last_raw, ev->read_start);
+  if (ev->kind == TL_PREFIX && awaits_no_one(m, rank, ev)) { /* the scan's first member: its entry, for tell_prefix */
+    in->root_at = ev->iv.start;
+    in->root_raw = ev->read_start;
+  }
   if (met_tl_rooted(coll_kind(ev))) { /* fmin takes the read one over NAN */
     int root = rank == ev->root;
     double *at = root ? &in->root_at : &in->leaf_at, *raw = root ? &in->root_raw : &in->leaf_raw;
@@ -715,7 +736,7 @@ static long join_collective(met_tl_match_t *m, int rank, met_tl_event_t *ev)
   int size = met_tl_groups_size(m->groups, ev->group);
   const int *members = met_tl_groups_members(m->groups, ev->group);
   if (in->count == size && ev->kind == TL_PREFIX)
-    tell_prefix(m, rank, ev, k);
+    tell_prefix(m, rank, ev, in, k);
   for (int j = 0; in->count == size && m->causal && j < size; j++) { /* the others' calls may end too early */
     int r = members ? members[j] : j;
     size_t i = r == rank ? m->ranks[r].n : kept_collective(&m->ranks[r], ev->group, k);
@@ -1596,14 +1617,17 @@ static int add_wait(met_tl_match_t *m, met_trace_t *trace, int rank, met_tl_even
 }
 
 /* A collective: idle until the member it waited for entered (coll_awaited), then communication; its span marked for
- * the wait states (met_wait.h). Kept as the file gives it when the members' calls could not be paired. */
+ * the wait states (met_wait.h). Kept as the file gives it when the members' calls could not be paired. A call that
+ * waits for no one goes as paired before the others entered (its rank held HOLD_MAX intervals behind it: a scan's first
+ * member 20,000 calls ahead of the others stopped its communicator's pairing, as a root did). */
 static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_event_t *ev)
 {
   const met_tl_instance_t *in = met_tl_groups_instance(m->groups, ev->group, ev->coll);
   int size = met_tl_groups_size(m->groups, ev->group);
-  if (in && in->count < size) /* a member left before every member entered: not the same collective */
+  int early = in && in->count < size && !awaits_no_one(m, rank, ev);
+  if (early) /* a member left before every member entered: not the same collective */
     met_tl_groups_stop(m->groups, ev->group);
-  if (!in || in->count < size) {
+  if (!in || early) {
     met_tl_groups_done(m->groups, ev->group, rank);
     return put(m, trace, rank, &ev->iv);
   }

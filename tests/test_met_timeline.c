@@ -567,7 +567,8 @@ static void test_timeline_collectives_wait_for_last(void)
  * it (Scalasca's Early Scan; rank 0 for no one): rank 1 0.4 s in the scan (until 0.5) and 0.05 s in the exscan (until
  * 0.7), rank 2 0.2 s in the scan (until 0.5; rank 1 entered before) and none in the exscan (0.7 < 0.72). Then ranks 0
  * and 2 scan on communicator 5 ("# comm 5 0 2"), entered at 0.80 and 0.78, left at 0.82: rank 2 waits 0.02 s; and on
- * communicator 6, whose line gives its members in reverse ("2 0", as the tracer writes a split that reorders them),
+ * communicator 6, whose lines give its members in reverse ("2 0" in rank 2's file, "2:-2:2" in rank 0's, as the tracer
+ * writes a split that reorders them),
  * entered at 0.85 and 0.83, left at 0.88: not paired (the spans cannot hold that order), both calls communication as
  * the files give them and counted as such. Idle 0, 0.45 and 0.22 s, communication 0.20, 0.15 and 0.20 s; three
  * collectives paired. Before, every call stayed communication (0.20, 0.60, 0.42 s). tests/data/tracer/scan-older's
@@ -1078,6 +1079,11 @@ static void test_timeline_refuses_bad_comm_lines(void)
       {"# comm 5 0 0", "a communicator's members must be distinct ranks of the run"},
       {"# comm 5 1 2", "the communicator does not have the rank whose file defines it"},
       {"# comm 5 0:0:2", "a '# comm' line is '# comm KEY' and the members' ranks, each R or FIRST:STRIDE:COUNT"},
+      {"# comm 5 0:-1:2", "a '# comm' line is '# comm KEY' and the members' ranks, each R or FIRST:STRIDE:COUNT"},
+      {"# comm 5 2:-3:2", "a '# comm' line is '# comm KEY' and the members' ranks, each R or FIRST:STRIDE:COUNT"},
+      {"# comm 5 2:-9223372036854775807:2",
+       "a '# comm' line is '# comm KEY' and the members' ranks, each R or FIRST:STRIDE:COUNT"},
+      {"# comm 5 2:-1:2 1", "a communicator's members must be distinct ranks of the run"},
       {"# comm 5 0:1:4", "a '# comm' line is '# comm KEY' and the members' ranks, each R or FIRST:STRIDE:COUNT"},
       {"# comm 5 0:9223372036854775807:2",
        "a '# comm' line is '# comm KEY' and the members' ranks, each R or FIRST:STRIDE:COUNT"},

@@ -600,8 +600,9 @@ static void read_disturbance(met_timeline_info_t *info, int rank, const char *te
 }
 
 /* The members of a "# comm KEY MEMBER..." line (after "# comm "): each MEMBER a world rank R or FIRST:STRIDE:COUNT,
- * COUNT ranks from FIRST by STRIDE (the tracer's shorthand for rows and columns), into `members` (room for `room`);
- * their count, or -1 when a field is not one of those or they are more than `room`. */
+ * COUNT ranks from FIRST by STRIDE (the tracer's shorthand for rows and columns; STRIDE negative where they descend in
+ * the communicator's order), into `members` (room for `room`); their count, or -1 when a field is not one of those or
+ * they are more than `room`. */
 static int comm_members(const char *text, int *key, int *members, int room)
 {
   char *end;
@@ -618,8 +619,9 @@ static int comm_members(const char *text, int *key, int *members, int room)
       stride = strtoll(end + 1, &end, 10);
       count = *end == ':' ? strtoll(end + 1, &end, 10) : -1;
     }
-    if ((*end != ' ' && *end != '\0') || first < 0 || first >= room || stride < 1 || (count > 1 && stride >= room) ||
-        count < 1 || count > room - n || first + (count - 1) * stride >= room) /* each under 2^16: no overflow */
+    if ((*end != ' ' && *end != '\0') || first < 0 || first >= room || stride == 0 ||
+        (count > 1 && (stride >= room || stride <= -room)) || count < 1 || count > room - n ||
+        first + (count - 1) * stride >= room || first + (count - 1) * stride < 0) /* each under 2^16: no overflow */
       return -1;
     for (long long i = 0; i < count; i++)
       members[n++] = (int)(first + i * stride);

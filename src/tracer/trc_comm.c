@@ -176,9 +176,11 @@ int trc_comm_id(MPI_Comm comm)
 
 /* The members of `comm` as the timeline's "# comm" line gives them, into `text` (of `room`): their world ranks
  * increasing, as FIRST:STRIDE:COUNT where they are evenly spaced (a row or a column of a process grid, in a few
- * characters at any size), else one by one; in the communicator's order, one by one, where it is not the world's
- * (MPI_Comm_split with keys that reorder the ranks: simrun analyse then pairs no scan on it). 0, or -1 when they do
- * not fit, a member is outside the run (MPI_Comm_spawn's) or memory ran out. */
+ * characters at any size), else one by one; in the communicator's order where it is not the world's (MPI_Comm_split
+ * with keys that reorder the ranks: simrun analyse then pairs no scan on it), each run of three or more evenly spaced
+ * ranks as FIRST:STRIDE:COUNT (STRIDE negative where they descend: a split that reverses them, in a few characters),
+ * the others one by one. 0, or -1 when they do not fit, a member is outside the run (MPI_Comm_spawn's) or memory ran
+ * out. */
 static int members_text(MPI_Comm comm, char *text, size_t room)
 {
   int size = trc_comm_size(comm);
@@ -187,18 +189,20 @@ static int members_text(MPI_Comm comm, char *text, size_t room)
     free(members);
     return -1;
   }
-  int ordered = 1;
-  for (int i = 1; i < size; i++)
-    ordered &= members[i] > members[i - 1];
-  int stride = size > 1 ? members[1] - members[0] : 1;
-  int even = ordered && stride > 0;
+  int stride = size > 1 ? members[1] - members[0] : 1, even = stride > 0;
   for (int i = 2; even && i < size; i++)
     even = members[i] - members[i - 1] == stride;
   size_t len = 0;
   if (even)
     len = (size_t)snprintf(text, room, "%d:%d:%d", members[0], stride, size);
-  for (int i = 0; !even && i < size && len < room; i++)
-    len += (size_t)snprintf(text + len, room - len, "%s%d", i ? " " : "", members[i]);
+  for (int i = 0, run; !even && i < size && len < room; i += run) {
+    int step = i + 1 < size ? members[i + 1] - members[i] : 0;
+    for (run = 1; i + run < size && members[i + run] - members[i + run - 1] == step;)
+      run++;
+    run = run >= 3 ? run : 1;
+    len += run >= 3 ? (size_t)snprintf(text + len, room - len, "%s%d:%d:%d", i ? " " : "", members[i], step, run)
+                    : (size_t)snprintf(text + len, room - len, "%s%d", i ? " " : "", members[i]);
+  }
   free(members);
   return len < room ? 0 : -1;
 }

@@ -379,7 +379,7 @@ static void grow_sparse(const char *path)
   CU_ASSERT_EQUAL(truncate(path, (off_t)100 << 30), 0);
 }
 
-/* An entry of the format before this one: "simrun-cache 3", whose messages carried no transfer from their send. */
+/* An entry of an older format: "simrun-cache 3", whose messages carried no transfer from their send. */
 static void stale_version(const char *path)
 {
   FILE *f = fopen(path, "r+b");

@@ -242,5 +242,8 @@ void met_tl_groups_stop(met_tl_groups_t *g, int group)
 
 int met_tl_groups_any_stopped(const met_tl_groups_t *g)
 {
-  return g->any_stopped;
+  int left = 0;
+  for (int i = 0; i < g->count; i++)
+    left |= g->groups[i].n > 0;
+  return g->any_stopped || left;
 }

@@ -19,6 +19,8 @@ typedef struct met_tl_instance {
   double root_raw;   /* */
   double leaf_at;    /* and the earliest entry of another member (NAN until read) */
   double leaf_raw;   /* */
+  int early;         /* its lowest member's call went into the trace before every member's was read (it waits for no
+                      * one): counted among the collectives paired once they are */
 } met_tl_instance_t;
 
 typedef struct met_tl_groups met_tl_groups_t;
@@ -62,7 +64,8 @@ met_tl_instance_t *met_tl_groups_instance(const met_tl_groups_t *g, int group, l
 void met_tl_groups_done(met_tl_groups_t *g, int group, int rank);
 
 /* From now on `group`'s collectives are not paired (the members' calls differ: they are not the same collective);
- * whether any group's were stopped. */
+ * whether any group's were stopped, or, once every member's calls went into the trace, left an instance that some
+ * member never joined (a call that waits for no one went before the others': a run cut short, calls that differ). */
 void met_tl_groups_stop(met_tl_groups_t *g, int group);
 int met_tl_groups_any_stopped(const met_tl_groups_t *g);
 

@@ -723,6 +723,8 @@ static long join_collective(met_tl_match_t *m, int rank, met_tl_event_t *ev)
   in->count++;
   in->last_entry = fmax(in->last_entry, ev->iv.start);
   in->last_raw = fmax(in->last_raw, ev->read_start);
+  if (in->early && in->count == met_tl_groups_size(m->groups, ev->group))
+    m->collectives++;                                        /* its lowest member's went first (add_collective) */
   if (ev->kind == TL_PREFIX && awaits_no_one(m, rank, ev)) { /* the scan's first member: its entry, for tell_prefix */
     in->root_at = ev->iv.start;
     in->root_raw = ev->read_start;
@@ -1619,10 +1621,12 @@ static int add_wait(met_tl_match_t *m, met_trace_t *trace, int rank, met_tl_even
 /* A collective: idle until the member it waited for entered (coll_awaited), then communication; its span marked for
  * the wait states (met_wait.h). Kept as the file gives it when the members' calls could not be paired. A call that
  * waits for no one goes as paired before the others entered (its rank held HOLD_MAX intervals behind it: a scan's first
- * member 20,000 calls ahead of the others stopped its communicator's pairing, as a root did). */
+ * member 20,000 calls ahead of the others stopped its communicator's pairing, as a root did), counted once they are;
+ * if they never are (a run cut short, calls that differ), the report says that the calls differ
+ * (met_tl_groups_any_stopped) and its span has no partners. */
 static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const met_tl_event_t *ev)
 {
-  const met_tl_instance_t *in = met_tl_groups_instance(m->groups, ev->group, ev->coll);
+  met_tl_instance_t *in = met_tl_groups_instance(m->groups, ev->group, ev->coll);
   int size = met_tl_groups_size(m->groups, ev->group);
   int early = in && in->count < size && !awaits_no_one(m, rank, ev);
   if (early) /* a member left before every member entered: not the same collective */
@@ -1641,8 +1645,10 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
                      .bytes = ev->iv.bytes,
                      .received = ev->received};
   const int *members = met_tl_groups_members(m->groups, ev->group);
-  if (rank == (members ? members[0] : 0)) /* counted once, at its lowest member */
+  if (rank == (members ? members[0] : 0) && in->count == size) /* counted once, at its lowest member */
     m->collectives++;
+  else if (rank == (members ? members[0] : 0))
+    in->early = 1; /* counted once the others' calls are read (join_collective) */
   entry_t until = coll_awaited(m, rank, ev);
   met_tl_groups_done(m->groups, ev->group, rank); /* the instance may go: what it gave is in `until` */
   double idle_end = isnan(until.at) ? ev->iv.start : clamp(until.at, &ev->iv);

@@ -877,13 +877,22 @@ static void test_timeline_intervals_name_their_calls(void)
 }
 
 /* tests/data/tracer/sub-barrier: ranks 0 and 1 call MPI_Barrier, rank 2 none (a sub-communicator the timeline does
- * not name): the barrier is not paired, and stays as the file gives it (rank 0 idle 0.2 s). */
+ * not name): the barrier is not paired, and stays as the file gives it (rank 0 idle 0.2 s). tests/data/tracer/
+ * root-differ: an MPI_Bcast of the three ranks whose line names root 0 on ranks 0 and 2, root 1 on rank 1: not the same
+ * call, not paired, its communication as the files give it (a helper's review: "1 collective paired" before, the
+ * roots not compared). */
 static void test_timeline_sub_communicator_not_paired(void)
 {
   met_timeline_info_t info;
   met_trace_t *trace = read_with_info(RUNS "sub-barrier", &info);
   CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
   expect_times(trace, MET_CAT_IDLE, (double[]){0.2, 0.0, 0.0});
+  CU_ASSERT_EQUAL(info.colls_unpaired, 1);
+  CU_ASSERT_EQUAL(info.collectives, 0);
+  met_trace_free(trace);
+  trace = read_with_info(RUNS "root-differ", &info);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  expect_times(trace, MET_CAT_COMM, (double[]){0.1, 0.05, 0.02});
   CU_ASSERT_EQUAL(info.colls_unpaired, 1);
   CU_ASSERT_EQUAL(info.collectives, 0);
   met_trace_free(trace);

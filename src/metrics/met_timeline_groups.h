@@ -12,6 +12,7 @@
 /* A collective call of every member of a group, by its number among each member's calls on that group. */
 typedef struct met_tl_instance {
   char call[64];
+  int root;          /* a rooted collective's root (world rank) as its first member's call gives it */
   int count;         /* the members whose call was read */
   double last_entry; /* the last entry as the rules see it */
   double last_raw;   /* the same as read */

@@ -702,8 +702,8 @@ static void tell_prefix(met_tl_match_t *m, int rank, met_tl_event_t *ev, const m
 }
 
 /* Counts `rank`'s synchronising collective in its instance of its communicator's (ev->group); a call that differs
- * from the other members' (not the same collective) stops the pairing of that communicator's collectives. Its number
- * there, or -1 when not paired, -2 when out of memory. */
+ * from the other members' (not the same collective, or a rooted one that names another root) stops the pairing of that
+ * communicator's collectives. Its number there, or -1 when not paired, -2 when out of memory. */
 static long join_collective(met_tl_match_t *m, int rank, met_tl_event_t *ev)
 {
   long k;
@@ -712,11 +712,13 @@ static long join_collective(met_tl_match_t *m, int rank, met_tl_event_t *ev)
   met_tl_instance_t *in = k >= 0 ? met_tl_groups_instance(m->groups, ev->group, k) : NULL;
   if (!in)
     return k;
+  int rooted = met_tl_rooted(coll_kind(ev));
   if (in->count == 0) {
     snprintf(in->call, sizeof in->call, "%s", ev->call);
+    in->root = rooted ? ev->root : -1;
     in->last_entry = ev->iv.start;
     in->last_raw = ev->read_start;
-  } else if (strcmp(in->call, ev->call) != 0) {
+  } else if (strcmp(in->call, ev->call) != 0 || (rooted && in->root != ev->root)) { /* or its root */
     met_tl_groups_stop(m->groups, ev->group);
     return -1;
   }
@@ -729,7 +731,7 @@ static long join_collective(met_tl_match_t *m, int rank, met_tl_event_t *ev)
     in->root_at = ev->iv.start;
     in->root_raw = ev->read_start;
   }
-  if (met_tl_rooted(coll_kind(ev))) { /* fmin takes the read one over NAN */
+  if (rooted) { /* fmin takes the read one over NAN */
     int root = rank == ev->root;
     double *at = root ? &in->root_at : &in->leaf_at, *raw = root ? &in->root_raw : &in->leaf_raw;
     *at = fmin(*at, ev->iv.start);

@@ -663,16 +663,25 @@ static size_t kept_collective(const rank_state_t *s, int group, long k)
   return s->n;
 }
 
-/* Whether `rank`'s collective `ev` waits for no other member, whatever their entries: a broadcast's or scatter's root,
- * the other members of a reduce or gather, a scan's first member. Such a call may go into the trace before the
- * others entered (add_collective). */
+/* Whether a member of a collective of `kind` waits for no other member, whatever their entries: a broadcast's or
+ * scatter's root (`root`), the other members of a reduce or gather, a scan's first member (`first`). */
+static int waits_for_no_one(met_tl_kind_t kind, int root, int first)
+{
+  return kind == TL_ONE_TO_N ? root : kind == TL_N_TO_ONE ? !root : kind == TL_PREFIX ? first : 0;
+}
+
+/* The lowest world rank of group `group`'s members. */
+static int lowest_member(const met_tl_match_t *m, int group)
+{
+  const int *members = met_tl_groups_members(m->groups, group);
+  return members ? members[0] : 0;
+}
+
+/* waits_for_no_one for `rank`'s collective `ev`: such a call may go into the trace before the others entered
+ * (add_collective). */
 static int awaits_no_one(const met_tl_match_t *m, int rank, const met_tl_event_t *ev)
 {
-  const int *members = met_tl_groups_members(m->groups, ev->group);
-  return ev->kind == TL_ONE_TO_N   ? rank == ev->root
-         : ev->kind == TL_N_TO_ONE ? rank != ev->root
-         : ev->kind == TL_PREFIX   ? rank == (members ? members[0] : 0)
-                                   : 0;
+  return waits_for_no_one(ev->kind, rank == ev->root, rank == lowest_member(m, ev->group));
 }
 
 /* Instance `in` (number `k`) of a scan on ev->group complete, `ev` of `rank` its last member's call read: each member's
@@ -871,7 +880,7 @@ static int post_collective(met_tl_match_t *m, int rank, met_tl_event_t *e)
     return -1;
   int root = met_tl_rooted(e->icoll) && rank == e->root;
   int paired = e->group >= 0 && (!met_tl_rooted(e->icoll) || e->root >= 0);
-  int waits = e->icoll == TL_ONE_TO_N ? !root : e->icoll == TL_N_TO_ONE ? root : 1;
+  int waits = !waits_for_no_one(e->icoll, root, 0); /* a non-blocking scan is not paired (met_tl_icoll_of) */
   *op = (op_t){.id = s->next_id++,
                .req = s->posts++,
                .peer = -1,
@@ -1646,10 +1655,9 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
                      .group = ev->group ? SPAN_GROUPS | (unsigned)ev->group : 0,
                      .bytes = ev->iv.bytes,
                      .received = ev->received};
-  const int *members = met_tl_groups_members(m->groups, ev->group);
-  if (rank == (members ? members[0] : 0) && in->count == size) /* counted once, at its lowest member */
+  if (rank == lowest_member(m, ev->group) && in->count == size) /* counted once, at its lowest member */
     m->collectives++;
-  else if (rank == (members ? members[0] : 0))
+  else if (rank == lowest_member(m, ev->group))
     in->early = 1; /* counted once the others' calls are read (join_collective) */
   entry_t until = coll_awaited(m, rank, ev);
   met_tl_groups_done(m->groups, ev->group, rank); /* the instance may go: what it gave is in `until` */

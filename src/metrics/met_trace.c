@@ -353,26 +353,27 @@ void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *se
   size_t k; /* its number among the rank's spans of its group */
   if (met_coll_seq(trace, rank, index, &k) != 0)
     return;
-  double others = 0, before = 0; /* the other members' bytes; of those before it (lower ranks) */
-  int members = 1, later = 0;
-  for (int r = 0; r < trace->nranks; r++) {
-    const met_coll_t *their = r == rank ? NULL : group_span(trace, &trace->ranks[r], span->group, k);
-    others += their ? their->bytes : 0;
-    members += their != NULL;
-    before += their && r < rank ? their->bytes : 0;
-    later += their && r > rank;
-  }
-  if (span->kind == MET_COLL_PREFIX) { /* a scan's member: its block to each later member, each earlier one's to it */
-    *sent = span->bytes * later;
-    *received = before;
-    return;
-  }
-  met_coll_rule(span, rank, others, members, sent, received);
+  met_coll_peers_t peers = {.members = 1};
+  for (int r = 0; r < trace->nranks; r++)
+    met_coll_peer_add(&peers, rank, r, r == rank ? NULL : group_span(trace, &trace->ranks[r], span->group, k));
+  met_coll_rule(span, rank, &peers, sent, received);
 }
 
-void met_coll_rule(const met_coll_t *span, int rank, double others, int members, double *sent, double *received)
+void met_coll_peer_add(met_coll_peers_t *peers, int rank, int r, const met_coll_t *their)
+{
+  if (!their)
+    return;
+  peers->others += their->bytes;
+  peers->before += r < rank ? their->bytes : 0;
+  peers->members++;
+  peers->later += r > rank;
+}
+
+void met_coll_rule(const met_coll_t *span, int rank, const met_coll_peers_t *peers, double *sent, double *received)
 {
   *sent = *received = 0;
+  double others = peers->others;
+  int members = peers->members;
   int root = span->root == rank;
   double share = span->call == MET_CALL_ALLTOALL ? span->bytes / members : span->bytes;
   if (span->kind == MET_COLL_ONE_TO_N) {
@@ -390,6 +391,9 @@ void met_coll_rule(const met_coll_t *span, int rank, double others, int members,
   } else if (span->kind == MET_COLL_NXN) {
     *sent = share * (members - 1);
     *received = span->call == MET_CALL_ALLTOALL ? others / members : others;
+  } else if (span->kind == MET_COLL_PREFIX) { /* its block to each later member, each earlier one's to it */
+    *sent = span->bytes * peers->later;
+    *received = peers->before;
   }
 }
 

@@ -146,9 +146,21 @@ struct met_trace {
   struct met_nbc_list *nbcs; /* nranks lists of non-blocking collective calls (met_trace_nbc.c), NULL until the first */
 };
 
+/* The other members of one collective call as met_coll_rule needs them: their bytes, those of the members before the
+ * rank (lower ranks), their number with the rank's, and how many come after it. */
+typedef struct met_coll_peers {
+  double others;
+  double before;
+  int members;
+  int later;
+} met_coll_peers_t;
+
+/* `peers` with the call `their` of world rank `r` (NULL: none), as seen from `rank`. */
+void met_coll_peer_add(met_coll_peers_t *peers, int rank, int r, const met_coll_t *their);
+
 /* Into *sent and *received, the bytes `rank` moved in collective call `call` (its kind, operation, root and the bytes
- * its line gives), `others` the other members' bytes and `members` their number with it: met_coll_moved's rules. */
-void met_coll_rule(const met_coll_t *call, int rank, double others, int members, double *sent, double *received);
+ * its line gives) among `peers`: met_coll_moved's rules. */
+void met_coll_rule(const met_coll_t *call, int rank, const met_coll_peers_t *peers, double *sent, double *received);
 
 /* Frees the trace's call names (met_trace_calls.c). */
 void met_trace_calls_free(met_trace_t *trace);

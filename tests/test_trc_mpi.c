@@ -2607,59 +2607,79 @@ static double disturbance_adds_up(const char *timeline, int rank)
   return f[6];
 }
 
-/* One run of test_trc_mpi_shared_core_held_tracer_time: 1 when a rank waited for the core more than SHARED_CROWDED of
- * its wall time and `may_retry` (said on stderr, not judged), else 0 once judged. */
-static int shared_core_run(int may_retry)
+/* One traced run of shared_core.c (test_trc_mpi_shared_core_held_tracer_time), kept until judged. */
+typedef struct shared_run {
+  char dir[1024];
+  char trace[1100];
+  double not_computed; /* shared_not_computed */
+  double crowded;      /* the larger of the ranks' waits for the core as a share of their wall time (NAN: unknown) */
+} shared_run_t;
+
+/* Rank `rank`'s timeline of `run` (NULL: none), its "# disturbance" WALL and WAITED into *wall and *waited (NAN when
+ * not given) and the line into `said` (printed with a failure: the test flaked in suites). */
+static char *shared_timeline(const shared_run_t *run, int rank, double *wall, double *waited, char said[256])
 {
-  char dir[1024], trace[1100];
-  cli_run_t run;
-  traced_on_one_core(dir, trace, SHARED, "shared_core", &run);
-  double not_computed = shared_not_computed(run.out);
-  run_free(&run);
-  double end[2] = {NAN, NAN};
-  char *timeline[2];
-  char said[2][256] = {"", ""}; /* each rank's "# disturbance" line, printed with a failure (it flaked in suites) */
-  double unsure = 0;            /* how far the held parts may be off: disturbance_adds_up's slack for the waits */
-  double wall[2] = {NAN, NAN}, waited[2] = {NAN, NAN};
+  char name[32];
+  snprintf(name, sizeof name, "timeline-%d.txt", rank);
+  char *timeline = read_output(run->trace, name);
+  const char *line = timeline ? strstr(timeline, "\n# disturbance ") : NULL;
+  *wall = *waited = NAN;
+  if (line && sscanf(line, "\n# disturbance %*f %*f %*f %*f %lf %lf", wall, waited) != 2)
+    *wall = *waited = NAN;
+  snprintf(said, 256, "%.*s", line ? (int)strcspn(line + 1, "\n") : 0, line ? line + 1 : "");
+  return timeline;
+}
+
+/* Traces shared_core.c on one core into `run` and reads how crowded the core was. */
+static void shared_core_trace(shared_run_t *run)
+{
+  cli_run_t out;
+  traced_on_one_core(run->dir, run->trace, SHARED, "shared_core", &out);
+  run->not_computed = shared_not_computed(out.out);
+  run_free(&out);
+  run->crowded = 0;
   for (int rank = 0; rank < 2; rank++) {
-    char name[32];
-    snprintf(name, sizeof name, "timeline-%d.txt", rank);
-    timeline[rank] = read_output(trace, name);
-    const char *at = timeline[rank] ? strstr(timeline[rank], "\n# end ") : NULL;
+    double wall, waited;
+    char said[256];
+    free(shared_timeline(run, rank, &wall, &waited, said));
+    run->crowded = waited / wall > run->crowded || isnan(waited / wall) ? waited / wall : run->crowded;
+  }
+}
+
+/* test_trc_mpi_shared_core_held_tracer_time's bounds on `run`. */
+static void shared_core_judge(const shared_run_t *run)
+{
+  double end[2] = {NAN, NAN};
+  char said[2][256];
+  double unsure = 0; /* how far the held parts may be off: disturbance_adds_up's slack for the waits */
+  for (int rank = 0; rank < 2; rank++) {
+    double wall, waited;
+    char *timeline = shared_timeline(run, rank, &wall, &waited, said[rank]);
+    const char *at = timeline ? strstr(timeline, "\n# end ") : NULL;
     if (at)
       end[rank] = strtod(at + strlen("\n# end "), NULL);
-    const char *line = timeline[rank] ? strstr(timeline[rank], "\n# disturbance ") : NULL;
-    if (line && sscanf(line, "\n# disturbance %*f %*f %*f %*f %lf %lf", &wall[rank], &waited[rank]) == 2)
-      unsure = fmax(unsure, SHARED_OTHERS * fmax(0, waited[rank] - 0.5 * wall[rank]));
-    if (line)
-      snprintf(said[rank], sizeof said[rank], "%.*s", (int)strcspn(line + 1, "\n"), line + 1);
+    if (!isnan(waited))
+      unsure = fmax(unsure, SHARED_OTHERS * fmax(0, waited - 0.5 * wall));
+    CU_ASSERT(disturbance_adds_up(timeline, rank) >= 0.2);
+    free(timeline);
   }
-  /* two ranks on a core (with mpirun's threads) wait some half of their time: 51-52% in 12 runs on an idle machine;
-   * beyond SHARED_CROWDED, others took the core, which the bounds allow for only as SHARED_OTHERS does (in ctest -j2
-   * runs: rank 0 waited 61%, 0.300 s of 0.494, and CPU + WAITED passed WALL by 14 ms; 57.6%, by 8.5 ms) */
-  int crowded = 0;
-  for (int rank = 0; rank < 2; rank++)
-    crowded |= !(waited[rank] <= SHARED_CROWDED * wall[rank]);
-  int judged = !(crowded && may_retry);
-  if (!judged)
-    fprintf(stderr, "other processes took the core (rank 0 %s; rank 1 %s): run again\n", said[0], said[1]);
-  for (int rank = 0; rank < 2 && judged; rank++)
-    CU_ASSERT(disturbance_adds_up(timeline[rank], rank) >= 0.2);
-  if (judged) {
-    CU_ASSERT(not_computed > 0 && not_computed < 0.1);
-    const char *analyse[] = {"analyse", trace, "--csv", "analysed.csv", NULL};
-    double t_par = csv_figure(dir, analyse, "analysed.csv", "t_par_s");
-    int held = t_par >= end[1] - not_computed - unsure && t_par <= fmax(end[0], end[1]) + 0.05;
-    CU_ASSERT(held);
-    if (!held)
-      fprintf(stderr, "T_par %.6f s, the ranks' spans %.6f and %.6f s, %.6f s not computed; rank 0 %s; rank 1 %s\n",
-              t_par, end[0], end[1], not_computed, said[0], said[1]);
-  }
-  free(timeline[0]);
-  free(timeline[1]);
+  CU_ASSERT(run->not_computed > 0 && run->not_computed < 0.1);
+  const char *analyse[] = {"analyse", run->trace, "--csv", "analysed.csv", NULL};
+  double t_par = csv_figure(run->dir, analyse, "analysed.csv", "t_par_s");
+  int held = t_par >= end[1] - run->not_computed - unsure && t_par <= fmax(end[0], end[1]) + 0.05;
+  CU_ASSERT(held);
+  if (!held || !(run->not_computed > 0 && run->not_computed < 0.1))
+    fprintf(stderr, "T_par %.6f s, the ranks' spans %.6f and %.6f s, %.6f s not computed; rank 0 %s; rank 1 %s\n",
+            t_par, end[0], end[1], run->not_computed, said[0], said[1]);
+}
+
+static void shared_core_remove(const shared_run_t *run)
+{
+  char dir[sizeof run->dir], trace[sizeof run->trace]; /* copies of their sizes, which remove_folder's paths hold */
+  snprintf(dir, sizeof dir, "%.*s", (int)sizeof dir - 1, run->dir);
+  snprintf(trace, sizeof trace, "%.*s", (int)sizeof trace - 1, run->trace);
   remove_folder(trace);
   remove_folder(dir);
-  return !judged;
 }
 
 /* tests/data/tracer/shared_core.c on 2 ranks that share one core (taskset -c 0): each computes 0.2 s of its CPU time
@@ -2681,12 +2701,25 @@ static int shared_core_run(int may_retry)
  * 0.70 s of 0.90, which allows 15 ms then and more now). A run in which a rank waited for the core more than 55% of
  * its wall time (two ranks on a core wait half of it, 51-52% on an idle machine; beyond, other processes took the
  * core: a suite's load of 3.95 made it 79% and 82%, and passed both bounds, by 0.005 and 4 ms; 61% passed CPU + WAITED
- * = WALL's by 10 ms, 57.6% by 8.5 ms) is run again, up to twice, and judged on the last. */
+ * = WALL's by 10 ms, 57.6% by 8.5 ms) is run again, up to twice, and the least crowded run is judged (the last was:
+ * beside a fresh clone's sanitised build, runs crowded 77%, 59% and 77%, the third judged, its CPU + WAITED 0.3 ms
+ * past its bound, where the second was well within). */
 static void test_trc_mpi_shared_core_held_tracer_time(void)
 {
-  int runs = 1;
-  while (shared_core_run(runs < 3))
-    runs++;
+  shared_run_t runs[3];
+  int ran = 0, best = 0;
+  while (ran < 3) {
+    shared_core_trace(&runs[ran]);
+    best = runs[ran].crowded < runs[best].crowded ? ran : best;
+    if (!(runs[ran++].crowded > SHARED_CROWDED)) /* NAN too: judged, its missing line failed */
+      break;
+    fprintf(stderr, "other processes took the core (a rank waited %.0f%% of its run)\n", 100 * runs[ran - 1].crowded);
+  }
+  for (int n = 0; n < ran; n++)
+    if (n != best)
+      shared_core_remove(&runs[n]);
+  shared_core_judge(&runs[best]);
+  shared_core_remove(&runs[best]);
 }
 
 /* tests/data/tracer/after_finalize.c on 2 ranks: each computes 0.3 s of its CPU time after MPI_Finalize, 0.02 s

@@ -580,7 +580,13 @@ static void test_timeline_collectives_wait_for_last(void)
  * barrier are paired, nobody waiting (before, the scan stopped the world's pairing: 0 collectives, "the members'
  * collective calls on a communicator differ"). But tests/data/tracer/bcast-alone's root broadcasts, written before the
  * others' calls, which never come: no collective paired, and the calls said to differ (a helper's review: "1
- * collective paired" without a word in a first form). */
+ * collective paired" without a word in a first form). tests/data/tracer/iscan makes them non-blocking: MPI_Iscan
+ * initiated at 0.5, 0.1 and 0.3 s, the waits of ranks 1 and 2 from 0.2 and 0.4 to 0.6: 0.3 and 0.1 s of early scan
+ * (until rank 0's 0.5); MPI_Iexscan at 0.7, 0.65 and 0.72, rank 1's wait from 0.66 to 0.75: 0.04 s (until 0.7), rank
+ * 2's from 0.73 none; on communicator 5 (ranks 0, 2) at 0.80 and 0.78, rank 2's wait from 0.79: 0.01 s; on 6 (reversed)
+ * not paired, its waits (0.02 and 0.04 s) communication. Idle 0, 0.34 and 0.11 s, communication 0.09, 0.17 and
+ * 0.22 s. Before, the tracer counted MPI_Iscan and MPI_Iexscan as calls it could not write, and simrun analyse
+ * paired none: every wait communication, no early scan. */
 static void test_timeline_scans_wait_for_members_before(void)
 {
   met_timeline_info_t info;
@@ -600,6 +606,14 @@ static void test_timeline_scans_wait_for_members_before(void)
   expect_waits(trace, (const wait_t[]){{1, MET_WAIT_EARLY_SCAN, 0.45}, {2, MET_WAIT_EARLY_SCAN, 0.22}}, 2);
   met_trace_free(trace);
   trace = read_with_info(RUNS "scan", &info);
+  CU_ASSERT_EQUAL(info.scans_unordered, 2);
+  met_trace_free(trace);
+  trace = read_collectives(RUNS "iscan", 3, 0);
+  expect_times(trace, MET_CAT_IDLE, (double[]){0, 0.34, 0.11});
+  expect_times(trace, MET_CAT_COMM, (double[]){0.09, 0.17, 0.22});
+  expect_waits(trace, (const wait_t[]){{1, MET_WAIT_EARLY_SCAN, 0.34}, {2, MET_WAIT_EARLY_SCAN, 0.11}}, 2);
+  met_trace_free(trace);
+  trace = read_with_info(RUNS "iscan", &info);
   CU_ASSERT_EQUAL(info.scans_unordered, 2);
   met_trace_free(trace);
   trace = read_with_info(RUNS "scan-older", &info);

@@ -700,7 +700,7 @@ static void test_met_trace_unpaired_receive_is_its_own_transfer(void)
  * its blocking name is MPI_Reduce's operation (and each operation's name, met_coll_call_name, names it again). A call a
  * member lacks (rank 0's third, an MPI_Iallreduce that ranks 1 and 2 made an MPI_Ibcast: the members' calls differ)
  * moves nothing and is said so. Refused: a completion before the posting or before the rank's last, a root out of
- * range, NaN bytes, no members; an aggregate trace keeps none. */
+ * range, NaN bytes, no members, a wait NaN or negative; an aggregate trace keeps none. */
 static void test_met_trace_nonblocking_collectives(void)
 {
   met_trace_t *trace = met_trace_new(3), *sums = met_trace_new_aggregate(3);
@@ -758,7 +758,9 @@ static void test_met_trace_nonblocking_collectives(void)
                            {.posted = 0, .completed = 1.5, .root = -1, .members = 3},
                            {.posted = 2, .completed = 3, .root = 3, .members = 3},
                            {.posted = 2, .completed = 3, .root = -1, .bytes = NAN, .members = 3},
-                           {.posted = 2, .completed = 3, .root = -1, .members = 0}};
+                           {.posted = 2, .completed = 3, .root = -1, .members = 0},
+                           {.posted = 2, .completed = 3, .root = -1, .members = 3, .waited = NAN},
+                           {.posted = 2, .completed = 3, .root = -1, .members = 3, .waited = -0.5}};
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
     CU_ASSERT_EQUAL(met_trace_nbc_add(trace, 0, &bad[i]), BAS_EINVAL);
   met_trace_nbcs(trace, 0, &count);

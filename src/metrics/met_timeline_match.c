@@ -90,6 +90,7 @@ typedef struct op {
   int peer;
   met_dir_t dir;
   double post;
+  double post_raw;     /* the same as read (a non-blocking collective's: a later scan member waits for it) */
   double partner;      /* NAN until paired */
   double partner_raw;  /* the same as read */
   long long src;       /* a receive's: its send's number on its sender, -1 until paired */
@@ -206,8 +207,7 @@ met_tl_kind_t met_tl_kind_of(const char *call, int peer)
 met_tl_kind_t met_tl_icoll_of(const char *call)
 {
   const char *blocking = met_coll_call_name(met_nbc_call_of(call));
-  met_tl_kind_t kind = blocking ? met_tl_kind_of(blocking, 0) : TL_OTHER;
-  return kind == TL_PREFIX ? TL_OTHER : kind;
+  return blocking ? met_tl_kind_of(blocking, 0) : TL_OTHER;
 }
 
 int met_tl_synchronising(met_tl_kind_t kind)
@@ -681,7 +681,7 @@ static int lowest_member(const met_tl_match_t *m, int group)
  * (add_collective). */
 static int awaits_no_one(const met_tl_match_t *m, int rank, const met_tl_event_t *ev)
 {
-  return waits_for_no_one(ev->kind, rank == ev->root, rank == lowest_member(m, ev->group));
+  return waits_for_no_one(coll_kind(ev), rank == ev->root, rank == lowest_member(m, ev->group));
 }
 
 /* Instance `in` (number `k`) of a scan on ev->group complete, `ev` of `rank` its last member's call read: each member's
@@ -735,8 +735,8 @@ static long join_collective(met_tl_match_t *m, int rank, met_tl_event_t *ev)
   in->last_entry = fmax(in->last_entry, ev->iv.start);
   in->last_raw = fmax(in->last_raw, ev->read_start);
   if (in->early && in->count == met_tl_groups_size(m->groups, ev->group))
-    m->collectives++;                                        /* its lowest member's went first (add_collective) */
-  if (ev->kind == TL_PREFIX && awaits_no_one(m, rank, ev)) { /* the scan's first member: its entry, for tell_prefix */
+    m->collectives++;                                             /* its lowest member's went first (add_collective) */
+  if (coll_kind(ev) == TL_PREFIX && awaits_no_one(m, rank, ev)) { /* the scan's first member's entry (tell_prefix) */
     in->root_at = ev->iv.start;
     in->root_raw = ev->read_start;
   }
@@ -845,22 +845,29 @@ static size_t icoll_op(const rank_state_t *s, int group, long k)
 
 /* Instance `k` of `group` of non-blocking collectives, every member's initiation read: each member's operation of it
  * that waits (post_collective) learns the entry it waits for, and the member's kept intervals after its posting settle
- * again (the wait or test that names it may end later). A reduce's root alone waits for no one. */
+ * again (the wait or test that names it may end later). A scan's member other than the first waits for the last entry
+ * of the members before it, in the communicator's order (as tell_prefix has a blocking one's). */
 static void icolls_complete(met_tl_match_t *m, int group, long k)
 {
   const met_tl_instance_t *in = met_tl_groups_instance(m->groups, group, k);
   int size = met_tl_groups_size(m->groups, group);
   const int *members = met_tl_groups_members(m->groups, group);
+  entry_t before = in ? (entry_t){in->root_at, in->root_raw, -1} : NO_ENTRY; /* a scan's first member's entry */
   for (int j = 0; in && in->count == size && j < size; j++) {
     int r = members ? members[j] : j;
     rank_state_t *s = &m->ranks[r];
     size_t i = icoll_op(s, group, k);
     if (i == s->nops || !isnan(s->ops[i].partner))
       continue;
-    entry_t until = instance_awaited(in, s->ops[i].icoll, s->ops[i].root);
-    s->ops[i].partner = isnan(until.at) ? s->ops[i].post : until.at;
-    s->ops[i].partner_raw = isnan(until.at) ? -INFINITY : until.raw;
-    settle_from(m, r, kept_from(s, s->ops[i].post));
+    op_t *op = &s->ops[i];
+    entry_t until = op->icoll == TL_PREFIX ? before : instance_awaited(in, op->icoll, op->root);
+    if (op->icoll == TL_PREFIX) { /* fmax takes the entry over NAN */
+      before.at = fmax(before.at, op->post);
+      before.raw = fmax(before.raw, op->post_raw);
+    }
+    op->partner = isnan(until.at) ? op->post : until.at;
+    op->partner_raw = isnan(until.at) ? -INFINITY : until.raw;
+    settle_from(m, r, kept_from(s, op->post));
   }
   if (in && in->count == size)
     m->collectives++;
@@ -880,12 +887,13 @@ static int post_collective(met_tl_match_t *m, int rank, met_tl_event_t *e)
     return -1;
   int root = met_tl_rooted(e->icoll) && rank == e->root;
   int paired = e->group >= 0 && (!met_tl_rooted(e->icoll) || e->root >= 0);
-  int waits = !waits_for_no_one(e->icoll, root, 0); /* a non-blocking scan is not paired (met_tl_icoll_of) */
+  int waits = !waits_for_no_one(e->icoll, root, paired && rank == lowest_member(m, e->group));
   *op = (op_t){.id = s->next_id++,
                .req = s->posts++,
                .peer = -1,
                .dir = MET_DIR_NONE,
                .post = e->iv.start,
+               .post_raw = e->read_start,
                .partner = NAN,
                .partner_raw = NAN,
                .src = -1,
@@ -964,9 +972,10 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
       e->group = 0;
     }
   }
-  if (e->kind == TL_PREFIX && !met_tl_groups_ordered(m->groups, e->group)) { /* its members' order is not known */
-    e->kind = TL_OTHER;                                                      /* to the spans: as the file gives it */
-    e->group = 0;
+  if (coll_kind(e) == TL_PREFIX && e->group >= 0 && !met_tl_groups_ordered(m->groups, e->group)) {
+    int posting = e->kind == TL_ICOLL;       /* its members' order is not known to the spans: as the file gives it, a */
+    e->kind = posting ? TL_ICOLL : TL_OTHER; /* non-blocking one's initiation a posting, not paired */
+    e->group = posting ? -1 : 0;
     m->scans_unordered++;
   }
   if (ev->kind >= TL_WAIT && ev->kind <= TL_POLL && ev->req >= 0) { /* its request's age: postings since its own */
@@ -1081,9 +1090,10 @@ static double keep_clock(met_tl_match_t *m, int rank, int sender, long long src,
 
 /* Adds `iv` split at `idle_end`: idle before it (with the partner and end that waited), communication after it
  * (with `comm_peer` and `comm_dir`). The wait, as placed, goes into an aggregate trace's sums: by met_wait.h's
- * point-to-point rule when it waited for a partner's message, else as `pattern` (a collective's; -1: none). */
+ * point-to-point rule when it waited for a partner's message, else as `pattern` (a collective's; -1: none); its
+ * seconds into *waited unless NULL. */
 static int add_split(met_tl_match_t *m, met_trace_t *trace, int rank, const met_interval_t *iv, double idle_end,
-                     int wait_peer, met_dir_t wait_dir, int comm_peer, met_dir_t comm_dir, int pattern)
+                     int wait_peer, met_dir_t wait_dir, int comm_peer, met_dir_t comm_dir, int pattern, double *waited)
 {
   met_interval_t wait = *iv;
   met_interval_t transfer = *iv;
@@ -1102,6 +1112,8 @@ static int add_split(met_tl_match_t *m, met_trace_t *trace, int rank, const met_
     return -1;
   if (pattern >= 0)
     met_trace_add_wait(trace, rank, pattern, wait.end - wait.start);
+  if (waited)
+    *waited = wait.end - wait.start;
   return put(m, trace, rank, &transfer);
 }
 
@@ -1128,7 +1140,7 @@ static int add_blocking(met_tl_match_t *m, met_trace_t *trace, int rank, const m
   double sent;
   if (dir == MET_DIR_RECV && keep_clock(m, rank, iv.peer, ev->src, ev->partner, &iv.end, &sent) > 0)
     idle_end = clamp(fmax(idle_end, sent), &iv);
-  return add_split(m, trace, rank, &iv, idle_end, iv.peer, dir, iv.peer, dir, -1);
+  return add_split(m, trace, rank, &iv, idle_end, iv.peer, dir, iv.peer, dir, -1, NULL);
 }
 
 /* A send-receive (docs/tracer.md): its halves overlap inside the call, which waits for the later of its partners: the
@@ -1164,7 +1176,7 @@ static int add_sendrecv(met_tl_match_t *m, met_trace_t *trace, int rank, const m
   }
   return add_split(m, trace, rank, &whole, idle_end, late_sender ? from : iv->peer,
                    late_sender ? MET_DIR_RECV : MET_DIR_SEND, from >= 0 ? from : iv->peer,
-                   from >= 0 ? MET_DIR_RECV : MET_DIR_SEND, -1);
+                   from >= 0 ? MET_DIR_RECV : MET_DIR_SEND, -1, NULL);
 }
 
 /* A probe that found a message: idle until that message's sender entered its send (a late sender, as Scalasca counts
@@ -1175,7 +1187,7 @@ static int add_probe(met_tl_match_t *m, met_trace_t *trace, int rank, const met_
   if (isnan(ev->partner))
     return put(m, trace, rank, &ev->iv);
   return add_split(m, trace, rank, &ev->iv, clamp(ev->partner, &ev->iv), ev->iv.peer, MET_DIR_RECV, -1, MET_DIR_NONE,
-                   -1);
+                   -1, NULL);
 }
 
 /* When an outstanding operation could complete, for a wait or poll that ended at `end`: a receive once its sender
@@ -1566,8 +1578,10 @@ static void initiated(met_tl_match_t *m, int rank, const met_tl_event_t *ev)
 }
 
 /* The paired non-blocking collectives among the operations the wait just put completed (mark_completed), each
- * recorded from its initiation to the wait's end as placed (met_nbc_t). 0, or -1 when out of memory. */
-static int nbcs_completed(met_tl_match_t *m, met_trace_t *trace, int rank)
+ * recorded from its initiation to the wait's end as placed (met_nbc_t), the `decisive` one with the wait's idle part,
+ * `idled` seconds, which it waited for its members (met_wait.h reads it from a whole trace, as an aggregate one's
+ * sums have it). 0, or -1 when out of memory. */
+static int nbcs_completed(met_tl_match_t *m, met_trace_t *trace, int rank, const op_t *decisive, double idled)
 {
   const rank_state_t *s = &m->ranks[rank];
   for (size_t i = 0; i < s->nops; i++) {
@@ -1583,7 +1597,8 @@ static int nbcs_completed(met_tl_match_t *m, met_trace_t *trace, int rank)
                            .seq = (size_t)op->coll,
                            .bytes = op->bytes,
                            .received = op->received,
-                           .members = met_tl_groups_size(m->groups, op->group)};
+                           .members = met_tl_groups_size(m->groups, op->group),
+                           .waited = op == decisive ? idled : 0};
     if (met_trace_nbc_add(trace, rank, &nbc) == BAS_ENOMEM)
       return -1;
   }
@@ -1607,6 +1622,7 @@ static int add_wait(met_tl_match_t *m, met_trace_t *trace, int rank, met_tl_even
   int nany;
   const op_t *decisive = mark_completed(s, ev, &latest, &nany);
   double waited = keep_clock_all(m, rank, ev);
+  double idled = 0; /* the wait's idle part, as placed: the decisive operation's */
   met_interval_t iv = ev->iv;
   iv.category = polled;
   int rc;
@@ -1619,12 +1635,12 @@ static int add_wait(met_tl_match_t *m, met_trace_t *trace, int rank, met_tl_even
       set_received(&iv, ev, decisive, nany);
     int pattern = decisive->icoll != TL_OTHER ? (int)COLL_KINDS[decisive->icoll].wait : -1;
     rc = add_split(m, trace, rank, &iv, clamp(fmax(latest, waited), &iv), decisive->peer, decisive->dir,
-                   counted ? decisive->peer : -1, counted ? MET_DIR_RECV : MET_DIR_NONE, pattern) != 0 ||
+                   counted ? decisive->peer : -1, counted ? MET_DIR_RECV : MET_DIR_NONE, pattern, &idled) != 0 ||
                  add_received(m, trace, rank, ev, decisive, nany) != 0
              ? -1
              : 0;
   }
-  rc = rc || nbcs_completed(m, trace, rank) != 0 ? -1 : 0;
+  rc = rc || nbcs_completed(m, trace, rank, decisive, idled) != 0 ? -1 : 0;
   remove_completed(s);
   return rc;
 }
@@ -1662,8 +1678,8 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
   entry_t until = coll_awaited(m, rank, ev);
   met_tl_groups_done(m->groups, ev->group, rank); /* the instance may go: what it gave is in `until` */
   double idle_end = isnan(until.at) ? ev->iv.start : clamp(until.at, &ev->iv);
-  if (add_split(m, trace, rank, &ev->iv, idle_end, -1, MET_DIR_NONE, -1, MET_DIR_NONE,
-                (int)COLL_KINDS[ev->kind].wait) != 0 ||
+  if (add_split(m, trace, rank, &ev->iv, idle_end, -1, MET_DIR_NONE, -1, MET_DIR_NONE, (int)COLL_KINDS[ev->kind].wait,
+                NULL) != 0 ||
       met_trace_coll_add(trace, rank, &span) != 0)
     return -1;
   return 0;

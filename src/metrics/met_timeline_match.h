@@ -96,8 +96,8 @@ typedef struct met_tl_match met_tl_match_t;
  * (none, any source, MPI_PROC_NULL), as is a call the matching does not pair. */
 met_tl_kind_t met_tl_kind_of(const char *call, int peer);
 /* The kind of the blocking counterpart of the non-blocking collective `call` ("MPI_Ibarrier": TL_BARRIER) that the
- * rules pair, TL_OTHER for any other call (MPI_Iscan and MPI_Iexscan are not paired; nor are MPI_Ialltoallw and the
- * neighbourhood ones, as their blocking forms are not). */
+ * rules pair, TL_OTHER for any other call (MPI_Ialltoallw and the neighbourhood ones are not paired, as their blocking
+ * forms are not). */
 met_tl_kind_t met_tl_icoll_of(const char *call);
 /* Whether calls of `kind` are paired with the other members' (barriers, N x N, rooted collectives and scans). */
 int met_tl_synchronising(met_tl_kind_t kind);

@@ -304,11 +304,13 @@ typedef struct met_nbc {
   double bytes;    /* the bytes its line gives the rank, as met_coll_t's */
   double received; /* and those it received, as met_coll_t's (an MPI_Ialltoallv's line) */
   int members;     /* its communicator's size */
+  double waited;   /* seconds its completing wait or test idled for the members (its kind's wait state, met_wait.h); 0
+                    * where another operation it completed was waited for last */
 } met_nbc_t;
 
 /* Appends a copy of `nbc` to `rank`'s non-blocking collective calls, in the order they completed (an aggregate trace
  * drops it): posted finite and >= 0, completed >= posted and >= the previous one's, kind and call in range, root -1 or
- * a rank, bytes and received finite and >= 0, members 1 to the ranks. 0, BAS_EINVAL (the trace unchanged), or
+ * a rank, bytes, received and waited finite and >= 0, members 1 to the ranks. 0, BAS_EINVAL (the trace unchanged), or
  * BAS_ENOMEM. */
 int met_trace_nbc_add(met_trace_t *trace, int rank, const met_nbc_t *nbc);
 /* The rank's non-blocking collective calls in the order they completed, owned by the trace (valid until the next

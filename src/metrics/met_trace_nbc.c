@@ -15,7 +15,7 @@ static int nbc_valid(const met_trace_t *trace, int rank, const met_nbc_t *nbc)
          nbc->completed >= previous && (unsigned)nbc->kind < MET_COLL_KINDS && (unsigned)nbc->call < MET_CALLS &&
          (nbc->root == -1 || (nbc->root >= 0 && nbc->root < trace->nranks)) && isfinite(nbc->bytes) &&
          nbc->bytes >= 0 && isfinite(nbc->received) && nbc->received >= 0 && nbc->members >= 1 &&
-         nbc->members <= trace->nranks;
+         isfinite(nbc->waited) && nbc->waited >= 0 && nbc->members <= trace->nranks;
 }
 
 int met_trace_nbc_add(met_trace_t *trace, int rank, const met_nbc_t *nbc)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Wait states after Scalasca's patterns: point-to-point waits from the direction of idle intervals, collective waits
- * from the members' entries into each call, matched by group and order. */
+ * from the members' entries into each call, matched by group and order; a measured run's non-blocking collectives'
+ * from the waits that completed them. */
 #include "met_wait.h"
 #include "bas_error.h"
 
@@ -12,6 +13,13 @@ static const char *const wait_names[MET_WAIT_PATTERNS] = {"late_sender",    "lat
                                                           "late_broadcast", "early_reduce",  "early_scan"};
 static const char *const wait_titles[MET_WAIT_PATTERNS] = {
     "Late Sender", "Late Receiver", "Wait at Barrier", "Wait at N x N", "Late Broadcast", "Early Reduce", "Early Scan"};
+
+/* The wait state of each kind of collective (met_coll_kind_t). */
+static const met_wait_pattern_t COLL_PATTERNS[MET_COLL_KINDS] = {[MET_COLL_BARRIER] = MET_WAIT_BARRIER,
+                                                                 [MET_COLL_NXN] = MET_WAIT_NXN,
+                                                                 [MET_COLL_ONE_TO_N] = MET_WAIT_LATE_BCAST,
+                                                                 [MET_COLL_N_TO_ONE] = MET_WAIT_EARLY_REDUCE,
+                                                                 [MET_COLL_PREFIX] = MET_WAIT_EARLY_SCAN};
 
 /* One member's span of one collective call: the call is (group, seq), seq counting the rank's calls in the group. */
 typedef struct entry {
@@ -133,21 +141,17 @@ static void one_call(const met_wait_walk_t *walk, const entry_t *e, size_t n, me
   for (size_t i = 0; i < n; i++) {
     const met_coll_t *c = span_of(trace, &e[i]);
     double until = -1;
-    met_wait_pattern_t pattern = MET_WAIT_BARRIER;
     if (first->kind == MET_COLL_BARRIER || first->kind == MET_COLL_NXN) {
       until = last;
-      pattern = first->kind == MET_COLL_BARRIER ? MET_WAIT_BARRIER : MET_WAIT_NXN;
     } else if (first->kind == MET_COLL_ONE_TO_N && e[i].rank != first->root) {
       until = root_entry;
-      pattern = MET_WAIT_LATE_BCAST;
     } else if (first->kind == MET_COLL_N_TO_ONE && e[i].rank == first->root) {
       until = first_sender;
-      pattern = MET_WAIT_EARLY_REDUCE;
     } else if (first->kind == MET_COLL_PREFIX) {
       until = before;
-      pattern = MET_WAIT_EARLY_SCAN;
       before = c->start > before ? c->start : before;
     }
+    met_wait_pattern_t pattern = COLL_PATTERNS[first->kind];
     double idle = walk->idle[walk->first[e[i].rank] + e[i].index];
     double loss = (until < c->end ? until : c->end) - c->start;
     if (until > c->start)
@@ -224,9 +228,22 @@ int met_wait_compute(const met_trace_t *trace, met_waits_t *out)
   return met_wait_walk_end(walk, out);
 }
 
+/* A measured run's non-blocking collectives: each the wait its completing wait or test idled for its members, which
+ * the reader that paired them measured (met_nbc_t.waited), as it sums them for an aggregate trace. */
+static void nonblocking(met_wait_walk_t *walk)
+{
+  for (int r = 0; r < walk->w.nranks; r++) {
+    size_t count;
+    const met_nbc_t *nbcs = met_trace_nbcs(walk->trace, r, &count);
+    for (size_t i = 0; i < count; i++)
+      add(&walk->w, r, COLL_PATTERNS[nbcs[i].kind], nbcs[i].waited);
+  }
+}
+
 int met_wait_walk_end(met_wait_walk_t *walk, met_waits_t *out)
 {
   *out = (met_waits_t){0};
+  nonblocking(walk);
   int rc = collectives(walk) != 0 ? BAS_ENOMEM : 0;
   if (rc == 0) {
     *out = walk->w;

@@ -771,3 +771,25 @@ EXPORT int MPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int rec
   free(counts);
   return rc;
 }
+
+EXPORT int MPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                     MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = trc_returned(PMPI_Iscan(sendbuf, recvbuf, count, type, op, comm, request));
+  double bytes = trc_nbytes(count, type);
+  icoll_call(t, "MPI_Iscan", TRC_COMM, rc, comm, -1, bytes, request, "MPI_Iscan (intercommunicator)", "scan %.0f 0",
+             bytes);
+  return rc;
+}
+
+EXPORT int MPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                       MPI_Request *request)
+{
+  double t = trc_enter();
+  int rc = trc_returned(PMPI_Iexscan(sendbuf, recvbuf, count, type, op, comm, request));
+  double bytes = trc_nbytes(count, type);
+  icoll_call(t, "MPI_Iexscan", TRC_COMM, rc, comm, -1, bytes, request, "MPI_Iexscan (intercommunicator)",
+             "exscan %.0f 0", bytes);
+  return rc;
+}

@@ -134,27 +134,9 @@ EXPORT int MPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int
                           const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request *request)
 {
   double t = trc_enter();
-  int rc =
-      PMPI_Ialltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request);
+  int rc = trc_returned(
+      PMPI_Ialltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request));
   trc_untraced_call(t, "MPI_Ialltoallw", TRC_COMM, "MPI_Ialltoallw (non-blocking collective: no TI action)");
-  return rc;
-}
-
-EXPORT int MPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                     MPI_Request *request)
-{
-  double t = trc_enter();
-  int rc = trc_returned(PMPI_Iscan(sendbuf, recvbuf, count, datatype, op, comm, request));
-  trc_untraced_call(t, "MPI_Iscan", TRC_COMM, "MPI_Iscan (non-blocking collective: no TI action)");
-  return rc;
-}
-
-EXPORT int MPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                       MPI_Request *request)
-{
-  double t = trc_enter();
-  int rc = trc_returned(PMPI_Iexscan(sendbuf, recvbuf, count, datatype, op, comm, request));
-  trc_untraced_call(t, "MPI_Iexscan", TRC_COMM, "MPI_Iexscan (non-blocking collective: no TI action)");
   return rc;
 }
 

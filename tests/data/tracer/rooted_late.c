@@ -4,8 +4,9 @@
  * after a second barrier, rank 1 sleeps 0.1 s before an MPI_Reduce to rank 0, which rank 0 entered at once; then each
  * rank broadcasts on a communicator of its own (MPI_Comm_split), whose line names it; after a third barrier, rank 0
  * sleeps 0.1 s before an MPI_Scan, which rank 1 entered at once. Rank 1 waits about 0.2 s for its root, rank 0 about
- * 0.1 s for the first value to reduce, rank 1 about 0.1 s for rank 0's part of the scan. Run on 2 ranks; prints
- * "rooted ok" when the values came. */
+ * 0.1 s for the first value to reduce, rank 1 about 0.1 s for rank 0's part of the scan; after a fourth, rank 0 sleeps
+ * 0.1 s before an MPI_Iscan, which rank 1 initiated at once and waits for with MPI_Wait, about 0.1 s. Run on 2 ranks;
+ * prints "rooted ok" when the values came. */
 #include <mpi.h>
 #include <stdio.h>
 #include <time.h>
@@ -18,7 +19,7 @@ static void pause_for(double seconds)
 
 int main(int argc, char **argv)
 {
-  int rank = 0, value = 0, sum = 0, mine = 0, prefix = 0;
+  int rank = 0, value = 0, sum = 0, mine = 0, prefix = 0, later = 0;
   MPI_Comm twin, alone;
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -40,7 +41,13 @@ int main(int argc, char **argv)
   if (rank == 0)
     pause_for(0.1);
   MPI_Scan(&mine, &prefix, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  if (rank == 0 && value == 42 && sum == 84 && mine == 1 && prefix == 1)
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (rank == 0)
+    pause_for(0.1);
+  MPI_Request scan;
+  MPI_Iscan(&mine, &later, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &scan);
+  MPI_Wait(&scan, MPI_STATUS_IGNORE);
+  if (rank == 0 && value == 42 && sum == 84 && mine == 1 && prefix == 1 && later == 1)
     printf("rooted ok\n");
   MPI_Comm_free(&alone);
   MPI_Comm_free(&twin);

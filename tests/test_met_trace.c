@@ -4,6 +4,7 @@
 #include "met_bottleneck.h"
 #include "met_comm.h"
 #include "met_eppa.h"
+#include "met_group_index.h"
 #include "met_trace.h"
 #include "tu.h"
 #include "bas_error.h"
@@ -769,9 +770,48 @@ static void test_met_trace_nonblocking_collectives(void)
   met_trace_free(sums);
 }
 
+/* Calls kept in the order they completed, of groups 7 and 3 mixed, each with its number in its group. */
+typedef struct numbered {
+  unsigned group;
+  size_t seq;
+} numbered_t;
+
+static void numbered_key(const void *calls, size_t i, unsigned *group, size_t *seq)
+{
+  *group = ((const numbered_t *)calls)[i].group;
+  *seq = ((const numbered_t *)calls)[i].seq;
+}
+
+/* met_group_index.h: each call found by (group, number) where it is kept; a group's first key, then its k-th, k keys
+ * on; none past a group's last or in a group without calls; an index built again once more calls came (the last, of
+ * group 3, found only then). */
+static void test_met_group_index_finds_calls(void)
+{
+  const numbered_t calls[] = {{7, 1}, {3, 0}, {7, 0}, {3, 2}, {3, 1}, {7, 2}, {3, 3}};
+  met_group_index_t index = {0};
+  CU_ASSERT_EQUAL_FATAL(met_group_index_build(&index, calls, 6, numbered_key), 0);
+  for (size_t i = 0; i < 6; i++) {
+    const met_group_key_t *key =
+        met_group_index_at(&index, met_group_index_from(&index, calls[i].group, calls[i].seq), calls[i].group);
+    CU_ASSERT(key && key->index == i && key->seq == calls[i].seq);
+  }
+  size_t first = met_group_index_from(&index, 3, 0);
+  const met_group_key_t *third = met_group_index_at(&index, first + 2, 3);
+  CU_ASSERT(third && third->index == 3);
+  CU_ASSERT_PTR_NULL(met_group_index_at(&index, first + 3, 3)); /* group 7's first follows */
+  CU_ASSERT_PTR_NULL(met_group_index_at(&index, met_group_index_from(&index, 5, 0), 5));
+  CU_ASSERT_PTR_NULL(met_group_index_at(&index, met_group_index_from(&index, 7, 3), 7));
+  CU_ASSERT_EQUAL_FATAL(met_group_index_build(&index, calls, 7, numbered_key), 0);
+  const met_group_key_t *last = met_group_index_at(&index, met_group_index_from(&index, 3, 3), 3);
+  CU_ASSERT(last && last->index == 6);
+  met_group_index_free(&index);
+  CU_ASSERT(index.keys == NULL && index.keyed == 0);
+}
+
 int main(void)
 {
   const tu_case_t cases[] = {
+      {"test_met_group_index_finds_calls", test_met_group_index_finds_calls},
       {"test_met_trace_new_needs_ranks", test_met_trace_new_needs_ranks},
       {"test_met_trace_nonblocking_collectives", test_met_trace_nonblocking_collectives},
       {"test_met_trace_add_keeps_order", test_met_trace_add_keeps_order},

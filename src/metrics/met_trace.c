@@ -37,14 +37,14 @@ void met_trace_free(met_trace_t *trace)
     free(trace->ranks[r].groups);
     free(trace->ranks[r].phase_time);
     free(trace->ranks[r].colls);
-    free(trace->ranks[r].coll_keys);
+    met_group_index_free(&trace->ranks[r].coll_keys);
     for (size_t l = 0; l < trace->ranks[r].nlanes; l++)
       free(trace->ranks[r].lanes[l].ends);
     free(trace->ranks[r].lanes);
     free(trace->ranks[r].lane_slots);
     if (trace->nbcs) {
       free(trace->nbcs[r].items);
-      free(trace->nbcs[r].keys);
+      met_group_index_free(&trace->nbcs[r].keys);
     }
   }
   free(trace->nbcs);
@@ -266,51 +266,24 @@ const met_coll_t *met_trace_colls(const met_trace_t *trace, int rank, size_t *co
   return *count ? trace->ranks[rank].colls : NULL;
 }
 
-/* A span's place in its rank's spans sorted by group, then by order: those of one group in a run, in order. */
-struct met_coll_key {
-  unsigned group;
-  size_t index;
-};
-
-static int by_group_then_index(const void *a, const void *b)
+/* Span `i`'s group, its index its order there. */
+static void span_key(const void *spans, size_t i, unsigned *group, size_t *seq)
 {
-  const struct met_coll_key *x = a, *y = b;
-  if (x->group != y->group)
-    return x->group < y->group ? -1 : 1;
-  return (x->index > y->index) - (x->index < y->index);
+  *group = ((const met_coll_t *)spans)[i].group;
+  *seq = i;
 }
 
-/* `timeline`'s spans by group (coll_keys), built once for the spans it has: 0, or -1 out of memory. A cache, so
- * `timeline` changes behind a const trace (met_coll_moved's): a scan of every span per span was quadratic, 7 minutes
- * to export 400,000 collectives on sub-communicators. */
+/* `timeline`'s spans by group (met_group_index.h), a cache, so `timeline` changes behind a const trace
+ * (met_coll_moved's): 0, or BAS_ENOMEM. */
 static int index_groups(met_timeline_t *timeline)
 {
-  if (timeline->coll_keyed == timeline->ncolls && (timeline->coll_keys || timeline->ncolls == 0))
-    return 0;
-  struct met_coll_key *keys = realloc(timeline->coll_keys, sizeof *keys * (timeline->ncolls ? timeline->ncolls : 1));
-  if (!keys)
-    return -1;
-  for (size_t i = 0; i < timeline->ncolls; i++)
-    keys[i] = (struct met_coll_key){timeline->colls[i].group, i};
-  qsort(keys, timeline->ncolls, sizeof *keys, by_group_then_index);
-  timeline->coll_keys = keys;
-  timeline->coll_keyed = timeline->ncolls;
-  return 0;
+  return met_group_index_build(&timeline->coll_keys, timeline->colls, timeline->ncolls, span_key);
 }
 
 /* The first of `timeline`'s keys at (group, index) or after. */
 static size_t key_from(const met_timeline_t *timeline, unsigned group, size_t index)
 {
-  size_t lo = 0, hi = timeline->coll_keyed;
-  struct met_coll_key at = {group, index};
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (by_group_then_index(&timeline->coll_keys[mid], &at) < 0)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
+  return met_group_index_from(&timeline->coll_keys, group, index);
 }
 
 /* `timeline`'s span number `k` among its spans of group `group` (at index `k` when no span has another group); NULL
@@ -319,10 +292,8 @@ static const met_coll_t *group_span(const met_trace_t *trace, const met_timeline
 {
   if (!trace->coll_grouped)
     return k < timeline->ncolls ? &timeline->colls[k] : NULL;
-  size_t at = key_from(timeline, group, 0) + k;
-  return at < timeline->coll_keyed && timeline->coll_keys[at].group == group
-             ? &timeline->colls[timeline->coll_keys[at].index]
-             : NULL;
+  const met_group_key_t *key = met_group_index_at(&timeline->coll_keys, key_from(timeline, group, 0) + k, group);
+  return key ? &timeline->colls[key->index] : NULL;
 }
 
 int met_coll_seq(const met_trace_t *trace, int rank, size_t index, size_t *seq)

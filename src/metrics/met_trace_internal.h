@@ -6,6 +6,7 @@
 #define MET_TRACE_INTERNAL_H
 
 #include "bas_error.h"
+#include "met_group_index.h"
 #include "met_trace.h"
 
 #include <float.h>
@@ -39,8 +40,7 @@ typedef struct met_timeline {
   met_coll_t *colls; /* collective spans (full traces only) */
   size_t ncolls;
   size_t coll_cap;
-  struct met_coll_key *coll_keys; /* where spans have groups: the spans by (group, index), built by met_coll_moved */
-  size_t coll_keyed;              /* for the first this many spans (rebuilt when more came) */
+  met_group_index_t coll_keys; /* where spans have groups: the spans by (group, index), built by met_coll_moved */
   /* Ends of messages to this rank whose other end has not come yet (met_trace_pair.c), in lanes of one envelope each
    * (source, communicator, direction, tag): a lane's ends all pair alike, so the earliest is its head. */
   struct met_lane *lanes;
@@ -113,8 +113,7 @@ struct met_nbc_list {
   met_nbc_t *items;
   size_t n;
   size_t cap;
-  struct met_nbc_key *keys; /* the items by (group, seq), built by met_nbc_moved for the first `keyed` (a cache) */
-  size_t keyed;
+  met_group_index_t keys; /* the items by (group, seq), built by met_nbc_moved */
 };
 
 struct met_trace {

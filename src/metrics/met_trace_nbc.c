@@ -41,54 +41,24 @@ const met_nbc_t *met_trace_nbcs(const met_trace_t *trace, int rank, size_t *coun
   return *count ? trace->nbcs[rank].items : NULL;
 }
 
-/* An item's place in the order by (group, seq). */
-struct met_nbc_key {
-  unsigned group;
-  size_t seq;
-  size_t index;
-};
-
-static int by_group_seq(const void *a, const void *b)
+/* Call `i`'s group and number there. */
+static void nbc_key(const void *calls, size_t i, unsigned *group, size_t *seq)
 {
-  const struct met_nbc_key *x = a, *y = b;
-  if (x->group != y->group)
-    return x->group < y->group ? -1 : 1;
-  if (x->seq != y->seq)
-    return x->seq < y->seq ? -1 : 1;
-  return x->index < y->index ? -1 : x->index > y->index;
+  *group = ((const met_nbc_t *)calls)[i].group;
+  *seq = ((const met_nbc_t *)calls)[i].seq;
 }
 
-/* Builds `list`'s keys for its items (a cache, rebuilt when items came since). 0, or -1 when out of memory. */
+/* Builds `list`'s keys for its items (met_group_index.h: a cache). 0, or BAS_ENOMEM. */
 static int index_calls(struct met_nbc_list *list)
 {
-  if (list->keyed == list->n && (list->keys || list->n == 0))
-    return 0;
-  struct met_nbc_key *keys = realloc(list->keys, sizeof *keys * (list->n ? list->n : 1));
-  if (!keys)
-    return -1;
-  for (size_t i = 0; i < list->n; i++)
-    keys[i] = (struct met_nbc_key){list->items[i].group, list->items[i].seq, i};
-  qsort(keys, list->n, sizeof *keys, by_group_seq);
-  list->keys = keys;
-  list->keyed = list->n;
-  return 0;
+  return met_group_index_build(&list->keys, list->items, list->n, nbc_key);
 }
 
 /* `list`'s call of `group` and number `seq` (its keys built), or NULL. */
 static const met_nbc_t *find_call(const struct met_nbc_list *list, unsigned group, size_t seq)
 {
-  const struct met_nbc_key at = {group, seq, 0};
-  size_t lo = 0, hi = list->keyed;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (by_group_seq(&list->keys[mid], &at) < 0)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo < list->keyed && list->keys[lo].group == group && list->keys[lo].seq == seq
-             ? &list->items[list->keys[lo].index]
-             : NULL;
+  const met_group_key_t *key = met_group_index_at(&list->keys, met_group_index_from(&list->keys, group, seq), group);
+  return key && key->seq == seq ? &list->items[key->index] : NULL;
 }
 
 int met_nbc_moved(const met_trace_t *trace, int rank, size_t index, double *sent, double *received)

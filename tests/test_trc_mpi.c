@@ -851,6 +851,8 @@ static void waits_bounded(const char *source, const char *name, const char *cons
     fprintf(stderr, "\n%s rank 0: idle %.6f s (waits took %.6f, %.6f put back), computation %.6f s (work %.6f)\n", name,
             idle, waited, info.own_put_back, compute, worked);
   met_trace_free(measured);
+  remove_folder(trace);
+  remove_folder(dir);
 }
 
 /* waits_some.c: rank 0's MPI_Waitall of two of its three pending receives names them (the younger, age 1, and the
@@ -920,6 +922,8 @@ static void test_trc_mpi_nonblocking_collectives_paired(void)
   CU_ASSERT_EQUAL(info.colls_undefined, 0);
   CU_ASSERT_EQUAL(info.matched, 1);
   met_trace_free(measured);
+  remove_folder(trace);
+  remove_folder(dir);
 }
 
 /* nbc_forms.c at p = 3, each of the 14 collectives with a written non-blocking form on the world and on a
@@ -953,6 +957,9 @@ static void test_trc_mpi_nonblocking_forms_as_blocking(void)
     free(reference);
     free(got);
   }
+  for (int k = 0; k < 2; k++)
+    remove_folder(trace[k]);
+  remove_folder(dir);
 }
 
 /* The bytes of the messages rank 0 of the analysed `trace` received (counted there), in order, at most 10; their

@@ -210,7 +210,7 @@ static inline int count_entries(const char *dir)
 static inline void remove_folder(const char *dir)
 {
   DIR *folder = opendir(dir);
-  char path[2048];
+  char path[4096];
   for (const struct dirent *entry; folder && (entry = readdir(folder));) {
     snprintf(path, sizeof path, "%s/%s", dir, entry->d_name);
     if (strcmp(entry->d_name, ".") != 0 && strcmp(entry->d_name, "..") != 0)

@@ -168,6 +168,12 @@ static bool has_parts(const met_interval_t *iv)
   return false;
 }
 
+static int keep(met_trace_t *trace, int rank, const met_interval_t *iv, int counted);
+
+/* An empty interval (none of a message's ends, which are kept even empty: an eager send, a receive its rank's
+ * computation hid) is dropped, but a call's first piece is held: the call's next piece starts the call, and where the
+ * next interval is not one (a call of no time, as a measured run's clock may give one: 3 of hpcc's 30,000 at p = 4),
+ * the piece goes in before it, so that every call has its interval (and the exports its region). */
 int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
 {
   if (!valid_rank(trace, rank) || !valid_interval(trace, &trace->ranks[rank], iv))
@@ -175,11 +181,23 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
   int from, to;
   int counted = met_message_ends(iv, rank, &from, &to);
   met_timeline_t *timeline = &trace->ranks[rank];
-  if (iv->end == iv->start && !counted && !(iv->category == MET_CAT_COMM && iv->dir == MET_DIR_SEND)) {
-    if (iv->call > 0)
-      timeline->call_dropped = iv->call; /* its next piece starts it */
-    return 0; /* kept: a message's end, even empty (an eager send, a receive its rank's computation hid) */
+  int empty = iv->end == iv->start && !counted && !(iv->category == MET_CAT_COMM && iv->dir == MET_DIR_SEND);
+  if (timeline->call_dropped && iv->call != -timeline->call_dropped && (!empty || iv->call > 0)) {
+    int rc = keep(trace, rank, &timeline->dropped, 0);
+    if (rc != 0)
+      return rc;
   }
+  if (empty && iv->call > 0) {
+    timeline->call_dropped = iv->call;
+    timeline->dropped = *iv;
+  }
+  return empty ? 0 : keep(trace, rank, iv, counted);
+}
+
+/* Keeps `iv` (valid: met_trace_add), `counted` whether it counts a message. */
+static int keep(met_trace_t *trace, int rank, const met_interval_t *iv, int counted)
+{
+  met_timeline_t *timeline = &trace->ranks[rank];
   if ((size_t)iv->phase >= timeline->phase_rows && met_trace_grow_phases(timeline, (size_t)iv->phase + 1) != 0)
     return BAS_ENOMEM;
   if (!trace->aggregate) {

@@ -47,8 +47,9 @@ typedef struct met_interval {
   int call;    /* a measured interval's MPI call, as the timeline names it (met_trace_call_id): its id when the call
                 * starts with this interval, minus its id for a later piece of the same call (a call split into its wait
                 * and its transfer, or followed by the receives it completed), 0 for none (a computation, a simulated
-                * interval). A call whose first piece is empty, and so dropped (met_trace_add), starts at its next. Kept
-                * by a whole trace and a spilled one's file: an aggregate trace and met_trace_write do not keep it. */
+                * interval). A call whose first piece is empty, and so dropped (met_trace_add), starts at its next; one
+                * with no later piece keeps its empty one. Kept by a whole trace and a spilled one's file: an aggregate
+                * trace and met_trace_write do not keep it. */
   double sent; /* set by the trace (met_trace_add; what a caller gives is ignored): at a receiving end that counts its
                 * message (met_message_ends), when that message's send started, the start of the sending end the trace
                 * paired it with (met_trace_add), never after its end; its own start until paired, and at any other
@@ -118,8 +119,9 @@ int met_trace_call_count(const met_trace_t *trace);
  * (iv->start >= end of the previous one, or >= 0 for the first; iv->end >= iv->start and finite); phase, call and peer
  * must be known ids, a direction needs a peer, the tag is >= -1, bytes and parts finite and >= 0. Zero-length intervals
  * are dropped but for a message's sending end (an eager send, over for its sender at once) and the end that counts it
- * (met_message_ends), so that a written trace keeps its messages. Returns 0, BAS_EINVAL on a bad rank or interval, or
- * BAS_ENOMEM (the trace is then unchanged). */
+ * (met_message_ends), so that a written trace keeps its messages, and for a call's first piece that no later piece
+ * of it follows (met_interval_t.call), kept before the next interval. Returns 0, BAS_EINVAL on a bad rank or interval,
+ * or BAS_ENOMEM (the trace is then unchanged, but for such a piece kept). */
 int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv);
 
 /* A message's ends are paired as they arrive, as MPI pairs them (messages do not overtake one another): a receiving end

@@ -51,6 +51,7 @@ typedef struct met_timeline {
   size_t slot_cap;
   unsigned long long held_seq; /* the number of ends held so far: an end's place in the order they came */
   int call_dropped;            /* the call whose first piece met_trace_add dropped (empty), which its next starts */
+  met_interval_t dropped;      /* that piece: the call's region where no piece of it follows (met_trace_add) */
 } met_timeline_t;
 
 /* A message's end waiting in its receiver's timeline for the other (met_trace_pair.c). */

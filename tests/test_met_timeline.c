@@ -586,7 +586,11 @@ static void test_timeline_collectives_wait_for_last(void)
  * 2's from 0.73 none; on communicator 5 (ranks 0, 2) at 0.80 and 0.78, rank 2's wait from 0.79: 0.01 s; on 6 (reversed)
  * not paired, its waits (0.02 and 0.04 s) communication. Idle 0, 0.34 and 0.11 s, communication 0.09, 0.17 and
  * 0.22 s. Before, the tracer counted MPI_Iscan and MPI_Iexscan as calls it could not write, and simrun analyse
- * paired none: every wait communication, no early scan. */
+ * paired none: every wait communication, no early scan. tests/data/tracer/iscan-held: rank 1, the second member of
+ * an MPI_Iscan of 4 ranks, makes 17,000 calls after its wait, before rank 3 initiates; its wait goes into the trace
+ * (the reader holds 16,384 intervals a rank) and its entry with it, so ranks 2 and 3 are not told what they waited
+ * for: no collective paired and the calls said to differ, no wait invented (a helper's review: "1 collective paired",
+ * rank 2's 0.39 s wait for rank 1 dropped without a word). */
 static void test_timeline_scans_wait_for_members_before(void)
 {
   met_timeline_info_t info;
@@ -615,6 +619,12 @@ static void test_timeline_scans_wait_for_members_before(void)
   met_trace_free(trace);
   trace = read_with_info(RUNS "iscan", &info);
   CU_ASSERT_EQUAL(info.scans_unordered, 2);
+  met_trace_free(trace);
+  trace = read_with_info(RUNS "iscan-held", &info);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  CU_ASSERT(info.collectives == 0 && info.colls_unpaired);
+  expect_waits(trace, NULL, 0);
+  expect_times(trace, MET_CAT_COMM, (double[]){0.02, 0.01, 0.50, 0.02});
   met_trace_free(trace);
   trace = read_with_info(RUNS "scan-older", &info);
   CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
@@ -865,7 +875,9 @@ static void test_timeline_polls_without_partner_are_control(void)
 /* Each interval names its MPI call as its timeline line does (met_interval_t.call: its id on the call's first piece,
  * minus it on the others), a run of polls with format 2's count: tests/data/tracer/polls-alone's calls in order,
  * MPI_Irecv, MPI_Testany*6000, MPI_Iprobe*500, MPI_Cancel, MPI_Wait, MPI_Testall*40, the computation naming none; an
- * aggregate trace keeps no name. */
+ * aggregate trace keeps no name. tests/data/tracer/last-call-empty: rank 0's calls of no time, MPI_Comm_rank between
+ * two computations and MPI_Comm_size last, each an empty interval at its time (before, neither had one, and the
+ * exports no region; a helper's review found the last one still missing once the first was kept). */
 static void test_timeline_intervals_name_their_calls(void)
 {
   met_trace_t *trace = read_with_info(RUNS "polls-alone", NULL);
@@ -887,6 +899,15 @@ static void test_timeline_intervals_name_their_calls(void)
   trace = met_timeline_stream(RUNS "polls-alone", 0, NULL, err, sizeof err);
   CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
   CU_ASSERT_EQUAL(met_trace_call_count(trace), 0);
+  met_trace_free(trace);
+  trace = read_with_info(RUNS "last-call-empty", NULL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trace);
+  CU_ASSERT_EQUAL_FATAL(met_trace_count(trace, 0), 4);
+  iv = met_trace_intervals(trace, 0);
+  CU_ASSERT(iv[1].start == 0.5 && iv[1].end == 0.5 && iv[1].category == MET_CAT_CTRL);
+  CU_ASSERT_STRING_EQUAL(met_trace_call_name(trace, iv[1].call), "MPI_Comm_rank");
+  CU_ASSERT(iv[3].start == 0.6 && iv[3].end == 0.6);
+  CU_ASSERT_STRING_EQUAL(met_trace_call_name(trace, iv[3].call), "MPI_Comm_size");
   met_trace_free(trace);
 }
 

@@ -157,8 +157,9 @@ static void test_met_trace_phase_interning(void)
  * interval's call must be a known id or minus one; a call whose first piece is empty (dropped) starts at its next
  * piece, so that two calls of one name back to back stay two, and a later piece after a kept first stays one. A call
  * of no time whose next interval is no piece of it (a computation, another call) is kept empty, before that interval,
- * so that every call has its interval (before, dropped: 3 of hpcc's calls at p = 4 had no region in the exports); an
- * empty interval of no call, or an empty later piece, is still dropped. */
+ * so that every call has its interval (before, dropped: 3 of hpcc's calls at p = 4 had no region in the exports), a
+ * rank's last once its intervals end (met_trace_end_calls); an empty interval of no call, or an empty later piece, is
+ * still dropped. */
 static void test_met_trace_call_pieces(void)
 {
   met_trace_t *trace = met_trace_new(1);
@@ -209,6 +210,15 @@ static void test_met_trace_call_pieces(void)
   CU_ASSERT(kept[6].call == 500 && kept[6].start == 3 && kept[6].end == 3);
   CU_ASSERT(kept[7].call == 0 && kept[7].start == 3 && kept[7].end == 4);
   TU_ASSERT_CLOSE(met_trace_category_time(trace, 0, MET_CAT_COMPUTE), 2.0, 1e-12);
+  /* a last call of no time [4, 4): kept once the rank's intervals end (met_trace_end_calls), once */
+  met_interval_t last = {.start = 4, .end = 4, .category = MET_CAT_CTRL, .peer = -1, .call = 1};
+  CU_ASSERT_EQUAL(met_trace_add(trace, 0, &last), 0);
+  CU_ASSERT_EQUAL(met_trace_count(trace, 0), 8);
+  CU_ASSERT_EQUAL(met_trace_end_calls(trace), 0);
+  CU_ASSERT_EQUAL(met_trace_end_calls(trace), 0);
+  CU_ASSERT_EQUAL_FATAL(met_trace_count(trace, 0), 9);
+  kept = met_trace_intervals(trace, 0);
+  CU_ASSERT(kept[8].call == 1 && kept[8].start == 4 && kept[8].end == 4);
   met_trace_free(trace);
 }
 

@@ -1055,7 +1055,8 @@ static int stream_intervals(stream_t *s, met_tl_match_t *m, met_trace_t *trace, 
     if (met_tl_match_flush(m, trace, next < 0 ? INFINITY : s->ahead[next].iv.start) != 0)
       return refused(trace, dir, err, errlen);
   }
-  if (met_tl_match_flush(m, trace, INFINITY) != 0 || met_trace_spill_sync(trace) != 0)
+  if (met_tl_match_flush(m, trace, INFINITY) != 0 || met_trace_end_calls(trace) != 0 ||
+      met_trace_spill_sync(trace) != 0)
     return refused(trace, dir, err, errlen);
   return 0;
 }

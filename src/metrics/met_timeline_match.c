@@ -846,21 +846,26 @@ static size_t icoll_op(const rank_state_t *s, int group, long k)
 /* Instance `k` of `group` of non-blocking collectives, every member's initiation read: each member's operation of it
  * that waits (post_collective) learns the entry it waits for, and the member's kept intervals after its posting settle
  * again (the wait or test that names it may end later). A scan's member other than the first waits for the last entry
- * of the members before it, in the communicator's order (as tell_prefix has a blocking one's). */
+ * of the members before it, in the communicator's order (as tell_prefix has a blocking one's); where a member's
+ * operation went before (its rank held HOLD_MAX intervals and its wait went into the trace), its entry is not known:
+ * the members after it wait for no one, and the communicator's pairing stops (as a blocking call's that left early). */
 static void icolls_complete(met_tl_match_t *m, int group, long k)
 {
   const met_tl_instance_t *in = met_tl_groups_instance(m->groups, group, k);
   int size = met_tl_groups_size(m->groups, group);
   const int *members = met_tl_groups_members(m->groups, group);
   entry_t before = in ? (entry_t){in->root_at, in->root_raw, -1} : NO_ENTRY; /* a scan's first member's entry */
+  int prefix = in && met_tl_icoll_of(in->call) == TL_PREFIX;
+  int lost = 0; /* a scan member's operation gone before the last member came (its wait forced out: HOLD_MAX) */
   for (int j = 0; in && in->count == size && j < size; j++) {
     int r = members ? members[j] : j;
     rank_state_t *s = &m->ranks[r];
     size_t i = icoll_op(s, group, k);
+    lost |= prefix && j > 0 && i == s->nops;
     if (i == s->nops || !isnan(s->ops[i].partner))
       continue;
     op_t *op = &s->ops[i];
-    entry_t until = op->icoll == TL_PREFIX ? before : instance_awaited(in, op->icoll, op->root);
+    entry_t until = !prefix ? instance_awaited(in, op->icoll, op->root) : lost ? NO_ENTRY : before;
     if (op->icoll == TL_PREFIX) { /* fmax takes the entry over NAN */
       before.at = fmax(before.at, op->post);
       before.raw = fmax(before.raw, op->post_raw);
@@ -869,7 +874,9 @@ static void icolls_complete(met_tl_match_t *m, int group, long k)
     op->partner_raw = isnan(until.at) ? -INFINITY : until.raw;
     settle_from(m, r, kept_from(s, op->post));
   }
-  if (in && in->count == size)
+  if (lost) /* the later members' waits are not known: none is counted, and the report says the calls differ */
+    met_tl_groups_stop(m->groups, group);
+  else if (in && in->count == size)
     m->collectives++;
 }
 
@@ -1633,7 +1640,7 @@ static int add_wait(met_tl_match_t *m, met_trace_t *trace, int rank, met_tl_even
     int counted = received_here(decisive);
     if (counted)
       set_received(&iv, ev, decisive, nany);
-    int pattern = decisive->icoll != TL_OTHER ? (int)COLL_KINDS[decisive->icoll].wait : -1;
+    int pattern = decisive->icoll != TL_OTHER && decisive->coll >= 0 ? (int)COLL_KINDS[decisive->icoll].wait : -1;
     rc = add_split(m, trace, rank, &iv, clamp(fmax(latest, waited), &iv), decisive->peer, decisive->dir,
                    counted ? decisive->peer : -1, counted ? MET_DIR_RECV : MET_DIR_NONE, pattern, &idled) != 0 ||
                  add_received(m, trace, rank, ev, decisive, nany) != 0

@@ -194,6 +194,17 @@ int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv)
   return empty ? 0 : keep(trace, rank, iv, counted);
 }
 
+int met_trace_end_calls(met_trace_t *trace)
+{
+  for (int r = 0; r < trace->nranks; r++) {
+    met_timeline_t *timeline = &trace->ranks[r];
+    int rc = timeline->call_dropped ? keep(trace, r, &timeline->dropped, 0) : 0;
+    if (rc != 0)
+      return rc;
+  }
+  return 0;
+}
+
 /* Keeps `iv` (valid: met_trace_add), `counted` whether it counts a message. */
 static int keep(met_trace_t *trace, int rank, const met_interval_t *iv, int counted)
 {

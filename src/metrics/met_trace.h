@@ -123,6 +123,9 @@ int met_trace_call_count(const met_trace_t *trace);
  * of it follows (met_interval_t.call), kept before the next interval. Returns 0, BAS_EINVAL on a bad rank or interval,
  * or BAS_ENOMEM (the trace is then unchanged, but for such a piece kept). */
 int met_trace_add(met_trace_t *trace, int rank, const met_interval_t *iv);
+/* After a rank's last interval: keeps each rank's held empty call piece (met_trace_add), so that a last call of no time
+ * has its interval too. 0, or met_trace_add's error. */
+int met_trace_end_calls(met_trace_t *trace);
 
 /* A message's ends are paired as they arrive, as MPI pairs them (messages do not overtake one another): a receiving end
  * that counts its message (MET_DIR_RECV) takes the first sending end (COMM, MET_DIR_SEND) not yet taken from its peer

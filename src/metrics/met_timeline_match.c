@@ -1548,15 +1548,19 @@ static void remove_completed(rank_state_t *s)
 
 /* The clock condition on the receives wait or poll `ev` of `rank` completes (mark_completed marked them): its end made
  * no earlier than each of their sends' times in the trace plus MET_TL_TICK (keep_clock). The latest send that moved
- * it, on the rules' clock, or -INFINITY when none did. */
-static double keep_clock_all(met_tl_match_t *m, int rank, met_tl_event_t *ev)
+ * it, on the rules' clock, or -INFINITY when none did; its receive in *mover (NULL for none). */
+static double keep_clock_all(met_tl_match_t *m, int rank, met_tl_event_t *ev, const op_t **mover)
 {
   const rank_state_t *s = &m->ranks[rank];
   double waited = -INFINITY, sent;
+  *mover = NULL;
   for (size_t i = 0; i < s->nops; i++) {
     const op_t *op = &s->ops[i];
-    if (op->completing && received_here(op) && keep_clock(m, rank, op->peer, op->src, op->partner, &ev->iv.end, &sent))
-      waited = fmax(waited, sent);
+    if (op->completing && received_here(op) &&
+        keep_clock(m, rank, op->peer, op->src, op->partner, &ev->iv.end, &sent) && sent > waited) {
+      waited = sent;
+      *mover = op;
+    }
   }
   return waited;
 }
@@ -1618,7 +1622,8 @@ static int nbcs_completed(met_tl_match_t *m, met_trace_t *trace, int rank, const
  * for a non-blocking collective's request at p = 1 was idle, 0.6 ms of a helper's mpi4py run). Each receive it
  * completed is counted here, where MPI delivered it: the decisive one on the transfer, the others as empty receive ends
  * at its end. One that ends before a send of those receives went into the trace ends just after it (keep_clock_all),
- * having waited until it. Each paired non-blocking collective it completed is recorded (nbcs_completed). */
+ * having waited until it: that receive is then the decisive one (its late sender's). Each paired non-blocking
+ * collective it completed is recorded (nbcs_completed). */
 static int add_wait(met_tl_match_t *m, met_trace_t *trace, int rank, met_tl_event_t *ev)
 {
   rank_state_t *s = &m->ranks[rank];
@@ -1627,8 +1632,10 @@ static int add_wait(met_tl_match_t *m, met_trace_t *trace, int rank, met_tl_even
                                               : MET_CAT_IDLE;
   double latest;
   int nany;
-  const op_t *decisive = mark_completed(s, ev, &latest, &nany);
-  double waited = keep_clock_all(m, rank, ev);
+  const op_t *decisive = mark_completed(s, ev, &latest, &nany), *mover;
+  double waited = keep_clock_all(m, rank, ev, &mover);
+  if (mover && !(waited <= latest)) /* the receive whose send the clock condition placed later ends the wait */
+    decisive = mover;
   double idled = 0; /* the wait's idle part, as placed: the decisive operation's */
   met_interval_t iv = ev->iv;
   iv.category = polled;

@@ -790,6 +790,10 @@ static void print_run(FILE *out, const runs_t *runs, int i)
           info->unmatched == 1 ? "" : "s", info->collectives, info->collectives == 1 ? "" : "s");
   if (info->colls_unpaired)
     fprintf(out, " (then the members' collective calls on a communicator differ: its later ones stay as measured)");
+  if (info->colls_held)
+    fprintf(out,
+            " (then a rank kept more intervals than the reader holds waiting for a collective's other members: that "
+            "communicator's later collectives stay as measured)");
   if (info->unreceived)
     fprintf(out, "; %zu send%s no receive took (pending when the run ended: a replay drops %s with a warning)",
             info->unreceived, info->unreceived == 1 ? "" : "s", info->unreceived == 1 ? "it" : "them");

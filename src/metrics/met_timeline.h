@@ -30,6 +30,8 @@ typedef struct met_timeline_info {
   size_t collectives;     /* collectives paired across the ranks: barriers, N x N and rooted, blocking or
                            * not, and scans */
   int colls_unpaired;     /* the members' collective calls on a communicator differ: pairing stopped there */
+  int colls_held;         /* a rank held more intervals than the reader keeps waiting for a collective's members:
+                           * pairing stopped there (met_tl_match_colls_held) */
   size_t scans_unordered; /* scan calls on communicators whose order of members is not known to be the world's (a
                            * split that reorders them, or an older tracer's "# comm" line): kept as measured */
   size_t colls_undefined; /* collectives on sub-communicators no "# comm" line defines (an older tracer's): kept as

@@ -138,6 +138,9 @@ struct met_tl_match {
   met_tl_groups_t *groups; /* the communicators of the collectives paired, and their instances in progress */
   size_t undefined;        /* collectives on a sub-communicator no file defines (a tracer before "# comm" lines) */
   size_t scans_unordered;  /* scans kept as read: their communicator's order not known to be the world's */
+  int holding;             /* flush_rank emits an interval because its rank holds HOLD_MAX */
+  int held;                /* a communicator's pairing stopped as a rank held HOLD_MAX intervals behind a collective */
+  int differ;              /* one stopped as its members' calls differ (or one left early for another reason) */
   int causal;              /* met_tl_match_keep_causality */
   met_tl_clock_t *clock;
   size_t matched, unmatched, collectives;
@@ -729,6 +732,7 @@ static long join_collective(met_tl_match_t *m, int rank, met_tl_event_t *ev)
     in->last_raw = ev->read_start;
   } else if (strcmp(in->call, ev->call) != 0 || (rooted && in->root != ev->root)) { /* or its root */
     met_tl_groups_stop(m->groups, ev->group);
+    m->differ = 1;
     return -1;
   }
   in->count++;
@@ -874,9 +878,10 @@ static void icolls_complete(met_tl_match_t *m, int group, long k)
     op->partner_raw = isnan(until.at) ? -INFINITY : until.raw;
     settle_from(m, r, kept_from(s, op->post));
   }
-  if (lost) /* the later members' waits are not known: none is counted, and the report says the calls differ */
+  if (lost) { /* the later members' waits are not known: none is counted, and the report says why */
     met_tl_groups_stop(m->groups, group);
-  else if (in && in->count == size)
+    m->held = 1;
+  } else if (in && in->count == size)
     m->collectives++;
 }
 
@@ -945,6 +950,11 @@ const char *met_tl_match_define(met_tl_match_t *m, int rank, int key, const int 
 size_t met_tl_match_scans_unordered(const met_tl_match_t *m)
 {
   return m->scans_unordered;
+}
+
+int met_tl_match_colls_held(const met_tl_match_t *m)
+{
+  return m->held;
 }
 
 int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
@@ -1670,8 +1680,11 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
   met_tl_instance_t *in = met_tl_groups_instance(m->groups, ev->group, ev->coll);
   int size = met_tl_groups_size(m->groups, ev->group);
   int early = in && in->count < size && !awaits_no_one(m, rank, ev);
-  if (early) /* a member left before every member entered: not the same collective */
+  if (early) { /* a member left before every member entered: its rank held HOLD_MAX intervals, or not the same call */
     met_tl_groups_stop(m->groups, ev->group);
+    m->held |= m->holding;
+    m->differ |= !m->holding;
+  }
   if (!in || early) {
     met_tl_groups_done(m->groups, ev->group, rank);
     return put(m, trace, rank, &ev->iv);
@@ -1868,11 +1881,14 @@ static int flush_rank(met_tl_match_t *m, met_trace_t *trace, int r, double front
       return early < 0 ? -1 : went | early;
     }
     force = 0;
+    m->holding = !isinf(frontier) && s->n - s->head > HOLD_MAX;
     met_tl_event_t ev = s->events[s->head++];
     s->sending = s->early == ev.id + 1 ? -1 : send_number(&ev); /* its send half went in already */
     s->moved = 0;
     s->pieces = 0;
-    if (emit(m, trace, r, &ev) != 0)
+    int rc = emit(m, trace, r, &ev);
+    m->holding = 0;
+    if (rc != 0)
       return -1;
     met_tl_clock_emitted(m->clock, r, last_number(&ev));
     met_tl_clock_done(m->clock, r, s->moved);
@@ -1932,7 +1948,7 @@ void met_tl_match_counts(const met_tl_match_t *m, size_t *matched, size_t *unmat
   *matched = m->matched;
   *unmatched = m->unmatched;
   *collectives = m->collectives;
-  *unpaired = met_tl_groups_any_stopped(m->groups);
+  *unpaired = met_tl_groups_any_stopped(m->groups) && (m->differ || !m->held); /* left over: held's, if any */
   *undefined = m->undefined;
   *starts = m->starts;
 }

@@ -147,6 +147,11 @@ const char *met_tl_match_define(met_tl_match_t *m, int rank, int key, const int 
 /* The scans left as the files give them because their communicator's order of its members is not known to be the
  * world's (met_tl_groups_ordered), counted at each member. */
 size_t met_tl_match_scans_unordered(const met_tl_match_t *m);
+/* Whether a communicator's pairing of collectives stopped because a rank held more intervals than the reader keeps
+ * (HOLD_MAX) waiting for a collective's other members: its call went into the trace before they came (a root whose
+ * loop of broadcasts folded, its members' calls kept meanwhile); met_tl_match_counts's `unpaired` then says only
+ * whether calls also differed. */
+int met_tl_match_colls_held(const met_tl_match_t *m);
 
 /* What the pairing found: messages paired, receives (or ends given up) left unpaired, collectives paired, whether
  * the members' collective calls on a communicator differed (its pairing of collectives stopped), the collectives on

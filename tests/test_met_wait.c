@@ -337,9 +337,22 @@ static void test_met_wait_names(void)
   CU_ASSERT_PTR_NULL(met_wait_name(MET_WAIT_PATTERNS));
 }
 
+/* Each collective kind's pattern, as docs/wait-states.md's table gives it; none out of range. */
+static void test_met_wait_coll_pattern(void)
+{
+  CU_ASSERT_EQUAL(met_wait_coll_pattern(MET_COLL_BARRIER), MET_WAIT_BARRIER);
+  CU_ASSERT_EQUAL(met_wait_coll_pattern(MET_COLL_NXN), MET_WAIT_NXN);
+  CU_ASSERT_EQUAL(met_wait_coll_pattern(MET_COLL_ONE_TO_N), MET_WAIT_LATE_BCAST);
+  CU_ASSERT_EQUAL(met_wait_coll_pattern(MET_COLL_N_TO_ONE), MET_WAIT_EARLY_REDUCE);
+  CU_ASSERT_EQUAL(met_wait_coll_pattern(MET_COLL_PREFIX), MET_WAIT_EARLY_SCAN);
+  CU_ASSERT_EQUAL(met_wait_coll_pattern(MET_COLL_KINDS), MET_WAIT_PATTERNS);
+  CU_ASSERT_EQUAL(met_wait_coll_pattern((met_coll_kind_t)-1), MET_WAIT_PATTERNS);
+}
+
 int main(void)
 {
   const tu_case_t cases[] = {
+      {"test_met_wait_coll_pattern", test_met_wait_coll_pattern},
       {"test_met_wait_late_sender", test_met_wait_late_sender},
       {"test_met_wait_late_receiver", test_met_wait_late_receiver},
       {"test_met_wait_ignores_undirected_idle", test_met_wait_ignores_undirected_idle},

@@ -853,13 +853,13 @@ static size_t icoll_op(const rank_state_t *s, int group, long k)
  * of the members before it, in the communicator's order (as tell_prefix has a blocking one's); where a member's
  * operation went before (its rank held HOLD_MAX intervals and its wait went into the trace), its entry is not known:
  * the members after it wait for no one, and the communicator's pairing stops (as a blocking call's that left early). */
-static void icolls_complete(met_tl_match_t *m, int group, long k)
+static void icolls_complete(met_tl_match_t *m, int group, long k, met_tl_kind_t kind)
 {
   const met_tl_instance_t *in = met_tl_groups_instance(m->groups, group, k);
   int size = met_tl_groups_size(m->groups, group);
   const int *members = met_tl_groups_members(m->groups, group);
   entry_t before = in ? (entry_t){in->root_at, in->root_raw, -1} : NO_ENTRY; /* a scan's first member's entry */
-  int prefix = in && met_tl_icoll_of(in->call) == TL_PREFIX;
+  int prefix = kind == TL_PREFIX; /* the instance's calls are one (join_collective) */
   int lost = 0; /* a scan member's operation gone before the last member came (its wait forced out: HOLD_MAX) */
   for (int j = 0; in && in->count == size && j < size; j++) {
     int r = members ? members[j] : j;
@@ -929,7 +929,7 @@ static int post_collective(met_tl_match_t *m, int rank, met_tl_event_t *e)
     op->partner_raw = e->read_start;
   }
   if (k >= 0)
-    icolls_complete(m, e->group, k);
+    icolls_complete(m, e->group, k, e->icoll);
   return 0;
 }
 
@@ -1575,17 +1575,13 @@ static double keep_clock_all(met_tl_match_t *m, int rank, met_tl_event_t *ev, co
   return waited;
 }
 
-/* A synchronising collective kind's span kind and wait pattern. */
-typedef struct coll_kind {
-  met_coll_kind_t coll;    /* its span's kind */
-  met_wait_pattern_t wait; /* what its wait is, for an aggregate trace's sums */
-} coll_kind_t;
-
-static const coll_kind_t COLL_KINDS[] = {[TL_BARRIER] = {MET_COLL_BARRIER, MET_WAIT_BARRIER},
-                                         [TL_NXN] = {MET_COLL_NXN, MET_WAIT_NXN},
-                                         [TL_ONE_TO_N] = {MET_COLL_ONE_TO_N, MET_WAIT_LATE_BCAST},
-                                         [TL_N_TO_ONE] = {MET_COLL_N_TO_ONE, MET_WAIT_EARLY_REDUCE},
-                                         [TL_PREFIX] = {MET_COLL_PREFIX, MET_WAIT_EARLY_SCAN}};
+/* A synchronising collective kind's span kind (its wait pattern met_wait_coll_pattern's, for an aggregate trace's
+ * sums). */
+static const met_coll_kind_t COLL_KINDS[] = {[TL_BARRIER] = MET_COLL_BARRIER,
+                                             [TL_NXN] = MET_COLL_NXN,
+                                             [TL_ONE_TO_N] = MET_COLL_ONE_TO_N,
+                                             [TL_N_TO_ONE] = MET_COLL_N_TO_ONE,
+                                             [TL_PREFIX] = MET_COLL_PREFIX};
 
 /* Paired non-blocking collective `ev` of `rank` goes into the trace: its instance is done on the rank, and its
  * operation learns where its initiation went (as put places it), for its record once a wait completes it. */
@@ -1611,7 +1607,7 @@ static int nbcs_completed(met_tl_match_t *m, met_trace_t *trace, int rank, const
       continue;
     const met_nbc_t nbc = {.posted = op->initiated,
                            .completed = fmax(met_tl_clock_last(m->clock, rank), op->initiated),
-                           .kind = COLL_KINDS[op->icoll].coll,
+                           .kind = COLL_KINDS[op->icoll],
                            .call = op->call,
                            .root = op->root_rank,
                            .group = op->group ? SPAN_GROUPS | (unsigned)op->group : 0,
@@ -1657,7 +1653,9 @@ static int add_wait(met_tl_match_t *m, met_trace_t *trace, int rank, met_tl_even
     int counted = received_here(decisive);
     if (counted)
       set_received(&iv, ev, decisive, nany);
-    int pattern = decisive->icoll != TL_OTHER && decisive->coll >= 0 ? (int)COLL_KINDS[decisive->icoll].wait : -1;
+    int pattern = decisive->icoll != TL_OTHER && decisive->coll >= 0
+                      ? (int)met_wait_coll_pattern(COLL_KINDS[decisive->icoll])
+                      : -1;
     rc = add_split(m, trace, rank, &iv, clamp(fmax(latest, waited), &iv), decisive->peer, decisive->dir,
                    counted ? decisive->peer : -1, counted ? MET_DIR_RECV : MET_DIR_NONE, pattern, &idled) != 0 ||
                  add_received(m, trace, rank, ev, decisive, nany) != 0
@@ -1692,7 +1690,7 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
   double floor = fmax(ev->iv.start, met_tl_clock_last(m->clock, rank)); /* as put places its intervals */
   met_coll_t span = {.start = floor,
                      .end = fmax(ev->iv.end, floor),
-                     .kind = COLL_KINDS[ev->kind].coll,
+                     .kind = COLL_KINDS[ev->kind],
                      .call = met_coll_call_of(ev->call),
                      .root = met_tl_rooted(ev->kind) ? ev->root : -1,
                      .group = ev->group ? SPAN_GROUPS | (unsigned)ev->group : 0,
@@ -1705,8 +1703,8 @@ static int add_collective(met_tl_match_t *m, met_trace_t *trace, int rank, const
   entry_t until = coll_awaited(m, rank, ev);
   met_tl_groups_done(m->groups, ev->group, rank); /* the instance may go: what it gave is in `until` */
   double idle_end = isnan(until.at) ? ev->iv.start : clamp(until.at, &ev->iv);
-  if (add_split(m, trace, rank, &ev->iv, idle_end, -1, MET_DIR_NONE, -1, MET_DIR_NONE, (int)COLL_KINDS[ev->kind].wait,
-                NULL) != 0 ||
+  if (add_split(m, trace, rank, &ev->iv, idle_end, -1, MET_DIR_NONE, -1, MET_DIR_NONE,
+                (int)met_wait_coll_pattern(COLL_KINDS[ev->kind]), NULL) != 0 ||
       met_trace_coll_add(trace, rank, &span) != 0)
     return -1;
   return 0;

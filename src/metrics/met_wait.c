@@ -151,7 +151,7 @@ static void one_call(const met_wait_walk_t *walk, const entry_t *e, size_t n, me
       until = before;
       before = c->start > before ? c->start : before;
     }
-    met_wait_pattern_t pattern = COLL_PATTERNS[first->kind];
+    met_wait_pattern_t pattern = met_wait_coll_pattern(first->kind);
     double idle = walk->idle[walk->first[e[i].rank] + e[i].index];
     double loss = (until < c->end ? until : c->end) - c->start;
     if (until > c->start)
@@ -236,7 +236,7 @@ static void nonblocking(met_wait_walk_t *walk)
     size_t count;
     const met_nbc_t *nbcs = met_trace_nbcs(walk->trace, r, &count);
     for (size_t i = 0; i < count; i++)
-      add(&walk->w, r, COLL_PATTERNS[nbcs[i].kind], nbcs[i].waited);
+      add(&walk->w, r, met_wait_coll_pattern(nbcs[i].kind), nbcs[i].waited);
   }
 }
 
@@ -274,6 +274,11 @@ double met_wait_total(const met_waits_t *waits, met_wait_pattern_t pattern)
       if (pattern == MET_WAIT_PATTERNS || (int)pattern == k)
         sum += met_wait_time(waits, r, (met_wait_pattern_t)k);
   return sum;
+}
+
+met_wait_pattern_t met_wait_coll_pattern(met_coll_kind_t kind)
+{
+  return (unsigned)kind < MET_COLL_KINDS ? COLL_PATTERNS[kind] : MET_WAIT_PATTERNS;
 }
 
 const char *met_wait_name(met_wait_pattern_t pattern)

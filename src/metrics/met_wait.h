@@ -55,4 +55,8 @@ double met_wait_total(const met_waits_t *waits, met_wait_pattern_t pattern);
 const char *met_wait_name(met_wait_pattern_t pattern);
 const char *met_wait_title(met_wait_pattern_t pattern);
 
+/* The pattern of a collective of `kind` (a barrier's Wait at Barrier, a broadcast's Late Broadcast...), which
+ * met_wait_compute gives its waits and a measured run's reader its sums; MET_WAIT_PATTERNS out of range. */
+met_wait_pattern_t met_wait_coll_pattern(met_coll_kind_t kind);
+
 #endif

@@ -425,6 +425,47 @@ static void test_met_trace_read_collectives_whatever_the_stack(void)
   met_trace_free(trace);
 }
 
+/* Spans that give their place in their group (met_coll_t.place: ranks 0, 1, 2 at 3, 2, 1) read back with it, their
+ * bytes too, and the file is 12 bytes a span longer than the same spans' without places (the bytes' f64 and the
+ * place's u32); a place beyond the run's ranks, or negative, is refused, and so is a file that gives one (a third
+ * rank's place 4 patched in). */
+static void test_met_trace_collective_places_round_trip(void)
+{
+  met_trace_t *placed = new_trace(3), *plain = new_trace(3);
+  for (int r = 0; r < 3; r++) {
+    met_coll_t c = {.start = 1, .end = 2, .kind = MET_COLL_PREFIX, .call = MET_CALL_SCAN, .root = -1, .group = 7};
+    CU_ASSERT_EQUAL(met_trace_coll_add(plain, r, &c), 0);
+    c.place = 3 - r;
+    CU_ASSERT_EQUAL(met_trace_coll_add(placed, r, &c), 0);
+  }
+  met_coll_t bad = {.start = 3, .end = 4, .kind = MET_COLL_PREFIX, .root = -1, .group = 7, .place = 4};
+  CU_ASSERT_EQUAL(met_trace_coll_add(placed, 0, &bad), BAS_EINVAL);
+  bad.place = -1;
+  CU_ASSERT_EQUAL(met_trace_coll_add(placed, 0, &bad), BAS_EINVAL);
+  unsigned char buf[4096], other[4096];
+  size_t n = write_bytes(placed, buf, sizeof buf);
+  CU_ASSERT_EQUAL(n, write_bytes(plain, other, sizeof other) + 3 * 12);
+  met_trace_t *copy = read_bytes(buf, n);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
+  for (int r = 0; r < 3; r++) {
+    size_t count = 0;
+    const met_coll_t *spans = met_trace_colls(copy, r, &count);
+    CU_ASSERT_EQUAL_FATAL(count, 1);
+    CU_ASSERT_EQUAL(spans[0].place, 3 - r);
+    CU_ASSERT_EQUAL(met_coll_place(&spans[0], r), 2 - r);
+    CU_ASSERT_EQUAL(spans[0].group, 7);
+  }
+  CU_ASSERT_EQUAL(met_coll_place(&met_trace_colls(plain, 1, &(size_t){0})[0], 1), 1);
+  CU_ASSERT(buf[n - 4] == 1 && buf[n - 3] == 0); /* the last span's place, little-endian: rank 2's, 1 */
+  buf[n - 4] = 4;
+  met_trace_t *refused = read_bytes(buf, n);
+  CU_ASSERT_PTR_NULL(refused);
+  met_trace_free(refused);
+  met_trace_free(copy);
+  met_trace_free(plain);
+  met_trace_free(placed);
+}
+
 static void test_met_trace_read_truncated_returns_null(void)
 {
   met_trace_t *trace = rich_trace();
@@ -860,6 +901,7 @@ int main(void)
       {"test_met_trace_names", test_met_trace_names},
       {"test_met_trace_write_read_round_trip", test_met_trace_write_read_round_trip},
       {"test_met_trace_read_collectives_whatever_the_stack", test_met_trace_read_collectives_whatever_the_stack},
+      {"test_met_trace_collective_places_round_trip", test_met_trace_collective_places_round_trip},
       {"test_met_trace_read_truncated_returns_null", test_met_trace_read_truncated_returns_null},
       {"test_met_trace_read_malformed_returns_null", test_met_trace_read_malformed_returns_null},
       {"test_met_trace_read_rejects_duplicate_phases", test_met_trace_read_rejects_duplicate_phases},

@@ -163,6 +163,24 @@ static void test_met_wait_early_scan(void)
   met_trace_free(trace);
 }
 
+/* The scan of test_met_wait_early_scan (entries 5, 2 and 3 s) on a group whose order is the ranks' reversed (a
+ * replay's communicator of ranks 2, 1, 0: met_coll_t.place): rank 2 comes first and waits for no one, rank 1 from 2 s
+ * to rank 2's entry at 3 s (1 s), rank 0, entered at 5 s after both, none. In the ranks' order it was 0, 3 and 1 s. */
+static void test_met_wait_early_scan_in_group_order(void)
+{
+  met_trace_t *trace = new_trace(3);
+  const double entry[3] = {5, 2, 3}, leave[3] = {6, 6, 4};
+  for (int r = 0; r < 3; r++) {
+    met_coll_t c = {
+        .start = entry[r], .end = leave[r], .kind = MET_COLL_PREFIX, .root = -1, .group = 5, .place = 3 - r};
+    CU_ASSERT_EQUAL(met_trace_coll_add(trace, r, &c), 0);
+  }
+  met_waits_t w = compute(trace);
+  expect_only(&w, MET_WAIT_EARLY_SCAN, (double[]){0, 1, 0});
+  met_wait_free(&w);
+  met_trace_free(trace);
+}
+
 /* Calls are matched by group and order on each member: rank 1 first joins group 9 (with rank 2, entries 1 and 3 s:
  * rank 1 loses 2 s), then group 7 (with rank 0, entries 6 and 4 s: rank 0 loses 2 s). A span that ends before the
  * last member entered loses at most its own length: rank 2's second barrier of group 9 alone is no wait. A scan
@@ -361,6 +379,7 @@ int main(void)
       {"test_met_wait_late_broadcast", test_met_wait_late_broadcast},
       {"test_met_wait_early_reduce", test_met_wait_early_reduce},
       {"test_met_wait_early_scan", test_met_wait_early_scan},
+      {"test_met_wait_early_scan_in_group_order", test_met_wait_early_scan_in_group_order},
       {"test_met_wait_matches_calls_by_group", test_met_wait_matches_calls_by_group},
       {"test_met_wait_capped_by_time_in_call", test_met_wait_capped_by_time_in_call},
       {"test_met_wait_coll_add_rules", test_met_wait_coll_add_rules},

@@ -6,6 +6,7 @@
 #include "app_gj.h"
 #include "app_ti.h"
 #include "met_comm.h"
+#include "met_wait.h"
 #include "sim_error.h"
 #include "sim_run.h"
 #include "sim_ti.h"
@@ -104,6 +105,37 @@ static void test_sim_ti_replay_by_hand(void)
   CU_ASSERT_EQUAL(replay(path, 3, &trace, err, sizeof err), SIM_EPARAM);
   CU_ASSERT_PTR_NOT_NULL(strstr(err, "lists 2 trace files, one per rank, but p = 3"));
   remove_dir(dir, 2);
+}
+
+/* A scan on communicator 1 of ranks 2, 1, 0 (comm_def: that order) after rank 2 computes 25e6 flops (1 s): in the
+ * communicator's order rank 2 comes first, so ranks 1 and 0 wait for it (Early Scan, each about 1 s) and rank 2 for
+ * no one. The wait states took the ranks' order before (met_coll_t.place): rank 0 first, no one waiting at all. */
+static void test_sim_ti_scan_waits_in_communicator_order(void)
+{
+  char dir[64], path[128];
+  make_dir(dir, sizeof dir);
+  for (int r = 0; r < 3; r++) {
+    char text[256];
+    snprintf(text, sizeof text, "%d init\n%d comm_def 1 2 1 0\n%s%d in 1 scan 1000 0\n%d finalize\n", r, r,
+             r == 2 ? "2 compute 25e6\n" : "", r, r);
+    snprintf(path, sizeof path, "%s/rank-%d.txt", dir, r);
+    write_text(path, text);
+  }
+  snprintf(path, sizeof path, "%s/index.txt", dir);
+  write_text(path, "rank-0.txt\nrank-1.txt\nrank-2.txt\n");
+  met_trace_t *trace = NULL;
+  char err[1024] = "";
+  CU_ASSERT_EQUAL(replay(path, 3, &trace, err, sizeof err), 0);
+  CU_ASSERT_FATAL(trace != NULL);
+  met_waits_t w;
+  CU_ASSERT_EQUAL_FATAL(met_wait_compute(trace, &w), 0);
+  const double *scan = &w.time[MET_WAIT_EARLY_SCAN];
+  CU_ASSERT(scan[0 * MET_WAIT_PATTERNS] > 0.99 && scan[0 * MET_WAIT_PATTERNS] < 1.01);
+  CU_ASSERT(scan[1 * MET_WAIT_PATTERNS] > 0.99 && scan[1 * MET_WAIT_PATTERNS] < 1.01);
+  CU_ASSERT_EQUAL(scan[2 * MET_WAIT_PATTERNS], 0);
+  met_wait_free(&w);
+  met_trace_free(trace);
+  remove_dir(dir, 3);
 }
 
 /* Gauss-Jordan N = 24 on 4 ranks with the neighbour broadcast, written as a TI trace and replayed: the same T_par and
@@ -440,6 +472,7 @@ int main(void)
 {
   static const tu_case_t cases[] = {
       {"test_sim_ti_replay_by_hand", test_sim_ti_replay_by_hand},
+      {"test_sim_ti_scan_waits_in_communicator_order", test_sim_ti_scan_waits_in_communicator_order},
       {"test_sim_ti_round_trip", test_sim_ti_round_trip},
       {"test_sim_ti_unsupported_action", test_sim_ti_unsupported_action},
       {"test_sim_ti_bad_fields", test_sim_ti_bad_fields},

@@ -255,7 +255,7 @@ int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll)
   if (!valid_amount(coll->end) || !(coll->start >= prev_end) || coll->end < coll->start ||
       (unsigned)coll->kind >= MET_COLL_KINDS || (unsigned)coll->call >= MET_CALLS ||
       (coll->root != -1 && !valid_rank(trace, coll->root)) || !valid_amount(coll->bytes) ||
-      !valid_amount(coll->received))
+      !valid_amount(coll->received) || coll->place < 0 || coll->place > trace->nranks)
     return BAS_EINVAL;
   if (!keeps_colls(trace))
     return 0;
@@ -266,7 +266,13 @@ int met_trace_coll_add(met_trace_t *trace, int rank, const met_coll_t *coll)
   items[timeline->ncolls++] = *coll;
   trace->coll_bytes |= coll->bytes > 0 || coll->received > 0;
   trace->coll_grouped |= coll->group != 0;
+  trace->coll_placed |= coll->place != 0;
   return 0;
+}
+
+int met_coll_place(const met_coll_t *span, int rank)
+{
+  return span->place > 0 ? span->place - 1 : rank;
 }
 
 int met_trace_sum_waits(met_trace_t *trace)
@@ -355,18 +361,19 @@ void met_coll_moved(const met_trace_t *trace, int rank, size_t index, double *se
     return;
   met_coll_peers_t peers = {.members = 1};
   for (int r = 0; r < trace->nranks; r++)
-    met_coll_peer_add(&peers, rank, r, r == rank ? NULL : group_span(trace, &trace->ranks[r], span->group, k));
+    met_coll_peer_add(&peers, span, rank, r, r == rank ? NULL : group_span(trace, &trace->ranks[r], span->group, k));
   met_coll_rule(span, rank, &peers, sent, received);
 }
 
-void met_coll_peer_add(met_coll_peers_t *peers, int rank, int r, const met_coll_t *their)
+void met_coll_peer_add(met_coll_peers_t *peers, const met_coll_t *mine, int rank, int r, const met_coll_t *their)
 {
   if (!their)
     return;
+  int earlier = met_coll_place(their, r) < met_coll_place(mine, rank);
   peers->others += their->bytes;
-  peers->before += r < rank ? their->bytes : 0;
+  peers->before += earlier ? their->bytes : 0;
   peers->members++;
-  peers->later += r > rank;
+  peers->later += !earlier;
 }
 
 void met_coll_rule(const met_coll_t *span, int rank, const met_coll_peers_t *peers, double *sent, double *received)

@@ -268,12 +268,17 @@ typedef struct met_coll {
   met_coll_call_t call; /* its operation, when known (the class `kind` says which members wait for which) */
   int root;             /* ONE_TO_N and N_TO_ONE: the root's rank; otherwise -1 */
   unsigned group;       /* the members' communicator: the same number on every member (0: all the run's ranks) */
+  int place;    /* 1 + the rank's index in its group's order, which a scan follows (a replay's communicator of ranks 2,
+                 * 1, 0); 0: the ranks' own order (met_coll_place) */
   double bytes; /* a call whose trace holds no messages for it (a measured one): the bytes its line gives the rank, as
                  * docs/tracer.md's tracer writes them (met_coll_moved); 0 where the trace has its messages */
   double received; /* the same for the bytes the rank received, where its line gives them too (an MPI_Alltoallv's:
                     * then `bytes` is what it sent to the other members, this what it received from them); else 0.
                     * Not kept by met_trace_write */
 } met_coll_t;
+
+/* The index of world rank `rank`'s span `span` in its group's order: its place, else the rank itself. */
+int met_coll_place(const met_coll_t *span, int rank);
 
 /* Appends a copy of `coll` to `rank`'s collective spans (an aggregate trace drops it): start finite, >= 0 and >= the
  * end of the rank's previous span, end >= start, kind and call in range, root -1 or a rank, bytes and received finite

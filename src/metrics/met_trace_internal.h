@@ -143,11 +143,12 @@ struct met_trace {
   int spill_failed; /* a held receive's send start could not be written to the file (met_trace_spill_walk fails) */
   int coll_bytes;   /* some collective span carries bytes (met_coll_t.bytes) */
   int coll_grouped; /* some collective span is on a group other than 0 */
+  int coll_placed;  /* some collective span gives its place in its group (met_coll_t.place) */
   struct met_nbc_list *nbcs; /* nranks lists of non-blocking collective calls (met_trace_nbc.c), NULL until the first */
 };
 
 /* The other members of one collective call as met_coll_rule needs them: their bytes, those of the members before the
- * rank (lower ranks), their number with the rank's, and how many come after it. */
+ * rank (in the group's order: met_coll_place), their number with the rank's, and how many come after it. */
 typedef struct met_coll_peers {
   double others;
   double before;
@@ -155,8 +156,8 @@ typedef struct met_coll_peers {
   int later;
 } met_coll_peers_t;
 
-/* `peers` with the call `their` of world rank `r` (NULL: none), as seen from `rank`. */
-void met_coll_peer_add(met_coll_peers_t *peers, int rank, int r, const met_coll_t *their);
+/* `peers` with the call `their` of world rank `r` (NULL: none), as seen from `rank`, whose own is `mine`. */
+void met_coll_peer_add(met_coll_peers_t *peers, const met_coll_t *mine, int rank, int r, const met_coll_t *their);
 
 /* Into *sent and *received, the bytes `rank` moved in collective call `call` (its kind, operation, root and the bytes
  * its line gives) among `peers`: met_coll_moved's rules. */

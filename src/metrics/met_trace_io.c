@@ -14,11 +14,17 @@
  * have collective spans, their annex comes first, right after the timelines: the collectives tag, then per rank a u64
  * count and the spans (put_coll: a span's u32 kind holds its class in the low byte, its operation, met_coll_call_t, in
  * the next, 0 in files written before spans named it). When a span carries bytes (a measured run's), the annex's tag is
- * the second one and each span ends with its f64 bytes; a trace without any writes the first, as before them. */
+ * the second one and each span ends with its f64 bytes; a trace without any writes the first, as before them. When a
+ * span gives its place in its group (met_coll_t.place: a replay's communicator in another order than the ranks'), the
+ * tag is the third, and each span ends with its f64 bytes and its u32 place. */
 static const char met_magic[8] = {'S', 'I', 'M', 'R', 'T', 'R', 'C', '\n'};
 static const char met_annex_tag[8] = {'C', 'A', 'U', 'S', 'E', 'F', 'X', '\n'};
 static const char met_coll_tag[8] = {'C', 'O', 'L', 'L', 'S', 'P', 'N', '\n'};
 static const char met_coll_bytes_tag[8] = {'C', 'O', 'L', 'L', 'B', 'Y', 'T', '\n'};
+static const char met_coll_place_tag[8] = {'C', 'O', 'L', 'L', 'P', 'L', 'C', '\n'};
+
+/* What a span of the collectives' annex holds beyond its times, kind, root and group (see the layout at the top). */
+typedef enum { SPAN_PLAIN, SPAN_BYTES, SPAN_PLACED } span_form_t;
 enum { MET_TRACE_VERSION = 3 }; /* 2: intervals carry their message direction; 3: and their tag and communicator */
 
 /* Serialisation primitives: each returns 0, or -1 on an I/O error or the end of the stream. */
@@ -152,25 +158,28 @@ static int get_request(FILE *in, met_request_t *req)
   return 0;
 }
 
-static int put_coll(FILE *out, const met_coll_t *coll, int with_bytes)
+static int put_coll(FILE *out, const met_coll_t *coll, span_form_t form)
 {
   return put_f64(out, coll->start) || put_f64(out, coll->end) ||
                  put_le(out, (uint32_t)coll->kind | (uint32_t)coll->call << 8, 4) || put_i32(out, coll->root) ||
-                 put_le(out, coll->group, 4) || (with_bytes && put_f64(out, coll->bytes))
+                 put_le(out, coll->group, 4) || (form != SPAN_PLAIN && put_f64(out, coll->bytes)) ||
+                 (form == SPAN_PLACED && put_le(out, (uint32_t)coll->place, 4))
              ? -1
              : 0;
 }
 
-static int get_coll(FILE *in, met_coll_t *coll, int with_bytes)
+static int get_coll(FILE *in, met_coll_t *coll, span_form_t form)
 {
-  uint32_t kind, group;
+  uint32_t kind, group, place = 0;
   coll->bytes = 0;
   if (get_f64(in, &coll->start) || get_f64(in, &coll->end) || get_u32(in, &kind) || get_i32(in, &coll->root) ||
-      get_u32(in, &group) || (with_bytes && get_f64(in, &coll->bytes)))
+      get_u32(in, &group) || (form != SPAN_PLAIN && get_f64(in, &coll->bytes)) ||
+      (form == SPAN_PLACED && get_u32(in, &place)) || place > INT32_MAX)
     return -1;
-  coll->kind = (met_coll_kind_t)(kind & 0xffu); /* both range-checked by met_trace_coll_add */
+  coll->kind = (met_coll_kind_t)(kind & 0xffu); /* these range-checked by met_trace_coll_add */
   coll->call = (met_coll_call_t)(kind >> 8);
   coll->group = group;
+  coll->place = (int)place;
   return 0;
 }
 
@@ -182,7 +191,8 @@ static int write_colls(const met_trace_t *trace, FILE *out)
     any = trace->ranks[r].ncolls > 0;
   if (!any)
     return 0;
-  const char *tag = trace->coll_bytes ? met_coll_bytes_tag : met_coll_tag;
+  span_form_t form = trace->coll_placed ? SPAN_PLACED : trace->coll_bytes ? SPAN_BYTES : SPAN_PLAIN;
+  const char *tag = form == SPAN_PLACED ? met_coll_place_tag : form == SPAN_BYTES ? met_coll_bytes_tag : met_coll_tag;
   if (fwrite(tag, 1, sizeof met_coll_tag, out) != sizeof met_coll_tag)
     return -1;
   for (int r = 0; r < trace->nranks; r++) {
@@ -190,13 +200,13 @@ static int write_colls(const met_trace_t *trace, FILE *out)
     if (put_le(out, timeline->ncolls, 8))
       return -1;
     for (size_t i = 0; i < timeline->ncolls; i++)
-      if (put_coll(out, &timeline->colls[i], trace->coll_bytes))
+      if (put_coll(out, &timeline->colls[i], form))
         return -1;
   }
   return 0;
 }
 
-static int read_colls(FILE *in, met_trace_t *trace, int with_bytes)
+static int read_colls(FILE *in, met_trace_t *trace, span_form_t form)
 {
   for (int r = 0; r < trace->nranks; r++) {
     uint64_t count;
@@ -204,7 +214,7 @@ static int read_colls(FILE *in, met_trace_t *trace, int with_bytes)
       return -1;
     for (uint64_t i = 0; i < count; i++) {
       met_coll_t coll = {0}; /* what the stream does not keep (received) stays 0: met_trace_coll_add checks it */
-      if (get_coll(in, &coll, with_bytes) || met_trace_coll_add(trace, r, &coll))
+      if (get_coll(in, &coll, form) || met_trace_coll_add(trace, r, &coll))
         return -1;
     }
   }
@@ -336,9 +346,11 @@ static int read_annex(FILE *in, met_trace_t *trace)
 {
   char tag[sizeof met_annex_tag];
   int got = read_tag(in, tag);
-  int with_bytes = got == 1 && memcmp(tag, met_coll_bytes_tag, sizeof tag) == 0;
-  if (got == 1 && (with_bytes || memcmp(tag, met_coll_tag, sizeof tag) == 0))
-    got = read_colls(in, trace, with_bytes) == 0 ? read_tag(in, tag) : -1;
+  int plain = got == 1 && memcmp(tag, met_coll_tag, sizeof tag) == 0;
+  int bytes = got == 1 && memcmp(tag, met_coll_bytes_tag, sizeof tag) == 0;
+  int placed = got == 1 && memcmp(tag, met_coll_place_tag, sizeof tag) == 0;
+  if (plain || bytes || placed)
+    got = read_colls(in, trace, placed ? SPAN_PLACED : bytes ? SPAN_BYTES : SPAN_PLAIN) == 0 ? read_tag(in, tag) : -1;
   if (got <= 0)
     return got;
   if (memcmp(tag, met_annex_tag, sizeof tag) != 0)

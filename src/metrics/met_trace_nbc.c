@@ -72,17 +72,17 @@ int met_nbc_moved(const met_trace_t *trace, int rank, size_t index, double *sent
     if (index_calls(&((met_trace_t *)trace)->nbcs[r]) != 0) /* a cache: see index_calls */
       return 0;
   const met_nbc_t *nbc = &own[index];
+  const met_coll_t call = met_nbc_coll(nbc);
   met_coll_peers_t peers = {.members = 1};
   for (int r = 0; r < trace->nranks; r++) {
     const met_nbc_t *their = r == rank ? NULL : find_call(&trace->nbcs[r], nbc->group, nbc->seq);
     if (their && their->call == nbc->call && their->kind == nbc->kind && their->root == nbc->root) {
       const met_coll_t theirs = met_nbc_coll(their);
-      met_coll_peer_add(&peers, rank, r, &theirs);
+      met_coll_peer_add(&peers, &call, rank, r, &theirs);
     }
   }
   if (peers.members != nbc->members)
     return 0;
-  const met_coll_t call = met_nbc_coll(nbc);
   met_coll_rule(&call, rank, &peers, sent, received);
   return 1;
 }

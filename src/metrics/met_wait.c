@@ -21,11 +21,13 @@ static const met_wait_pattern_t COLL_PATTERNS[MET_COLL_KINDS] = {[MET_COLL_BARRI
                                                                  [MET_COLL_N_TO_ONE] = MET_WAIT_EARLY_REDUCE,
                                                                  [MET_COLL_PREFIX] = MET_WAIT_EARLY_SCAN};
 
-/* One member's span of one collective call: the call is (group, seq), seq counting the rank's calls in the group. */
+/* One member's span of one collective call: the call is (group, seq), seq counting the rank's calls in the group; the
+ * members in their group's order (met_coll_place), which a scan's waits follow. */
 typedef struct entry {
   unsigned group;
   size_t seq;
   int rank;
+  int place;    /* its index in the group's order */
   size_t index; /* into the rank's spans */
 } entry_t;
 
@@ -36,7 +38,7 @@ static int by_call(const void *a, const void *b)
     return x->group < y->group ? -1 : 1;
   if (x->seq != y->seq)
     return x->seq < y->seq ? -1 : 1;
-  return x->rank < y->rank ? -1 : x->rank > y->rank;
+  return x->place < y->place ? -1 : x->place > y->place;
 }
 
 static void add(met_waits_t *w, int rank, met_wait_pattern_t pattern, double seconds)
@@ -121,10 +123,10 @@ static const met_coll_t *span_of(const met_trace_t *trace, const entry_t *e)
   return &met_trace_colls(trace, e->rank, &count)[e->index];
 }
 
-/* The pattern of one call whose members' entries are e[0..n) (by rank): each member's loss, capped by its time in the
- * call and by the idle time of its intervals in it, when some are (a measured run's, whose reader moved entries to
- * keep causality after it split the calls); in a prefix reduction, until the last entry of the members before it
- * (Scalasca's Early Scan). */
+/* The pattern of one call whose members' entries are e[0..n) (in the group's order): each member's loss, capped by its
+ * time in the call and by the idle time of its intervals in it, when some are (a measured run's, whose reader moved
+ * entries to keep causality after it split the calls); in a prefix reduction, until the last entry of the members
+ * before it in that order (Scalasca's Early Scan). */
 static void one_call(const met_wait_walk_t *walk, const entry_t *e, size_t n, met_waits_t *w)
 {
   const met_trace_t *trace = walk->trace;
@@ -176,7 +178,7 @@ static entry_t *entries(const met_trace_t *trace, size_t *n)
     size_t count;
     const met_coll_t *colls = met_trace_colls(trace, r, &count);
     for (size_t i = 0; i < count; i++, k++) {
-      e[k] = (entry_t){.group = colls[i].group, .rank = r, .index = i};
+      e[k] = (entry_t){.group = colls[i].group, .rank = r, .index = i, .place = met_coll_place(&colls[i], r)};
       if (met_coll_seq(trace, r, i, &e[k].seq) != 0) {
         free(e);
         return NULL;

@@ -10,19 +10,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <xbt/asserts.h>
-
-/* The calling rank's index in the group. */
-static int my_index(const sim_rank_t *rank, const sim_group_t *group)
-{
-  int me = sim_rank_id(rank);
-  if (me < group->count && group->members[me] == me) /* the whole run's group, at every broadcast */
-    return me;
-  for (int i = 0; i < group->count; i++)
-    if (group->members[i] == me)
-      return i;
-  xbt_die("rank %d takes part in a broadcast of a group it is not in", me);
-}
 
 /* A broadcast's operations, gathered from its plan before the first is carried out: the plan's frames are then off
  * the rank's stack while it waits in its messages, and every resume of a rank touches each line of its stack below
@@ -107,7 +94,7 @@ __attribute__((noinline)) static int plan_bcast(const sim_rank_t *rank, const si
       plan.cols = coords + group->count;
     }
   }
-  int rc = sim_coll_plan(&plan, my_index(rank, group), gather, g);
+  int rc = sim_coll_plan(&plan, sim_mark_index(rank, group), gather, g);
   free(coords);
   if (rc == 0 && g->cap < 0)
     rc = SIM_ENOMEM;
@@ -175,7 +162,7 @@ int sim_coll_run(sim_rank_t *rank, const sim_group_t *group, const sim_coll_call
   if (call->kind == SIM_COLL_BCAST)
     return sim_mark_leave(&mark, bcast(rank, group, (sim_bcast_alg_t)call->alg, call->root, call->bytes));
   run_ctx_t run = {.rank = rank, .group = group};
-  int rc = sim_coll_plan_call(call, group->count, my_index(rank, group), run_op, &run);
+  int rc = sim_coll_plan_call(call, group->count, sim_mark_index(rank, group), run_op, &run);
   run_op(&run, &(sim_coll_op_t){.peer = SIM_COLL_WAITALL});
   free(run.pending);
   return sim_mark_leave(&mark, rc != 0 ? rc : run.failed ? SIM_ENOMEM : 0);

@@ -6,6 +6,27 @@
 #include "sim_replay.h"
 
 #include <stdint.h>
+#include <xbt/asserts.h>
+
+int sim_mark_index(const sim_rank_t *rank, const sim_group_t *group)
+{
+  int me = sim_rank_id(rank);
+  if (me < group->count && group->members[me] == me) /* the whole run's group, at every broadcast */
+    return me;
+  for (int i = 0; i < group->count; i++)
+    if (group->members[i] == me)
+      return i;
+  xbt_die("rank %d takes part in a broadcast of a group it is not in", me);
+}
+
+/* Whether `group`'s members come in the ranks' order: their spans then need no place (met_coll_place). */
+static int ascending(const sim_group_t *group)
+{
+  for (int i = 1; i < group->count; i++)
+    if (group->members[i] < group->members[i - 1])
+      return 0;
+  return 1;
+}
 
 met_coll_kind_t sim_mark_kind(sim_coll_kind_t kind)
 {
@@ -78,7 +99,8 @@ int sim_mark_leave(const sim_mark_t *mark, int rc)
                      .kind = mark->kind,
                      .call = mark->call,
                      .root = mark->root >= 0 ? mark->group->members[mark->root] : -1,
-                     .group = group_key(mark->rank, mark->group)};
+                     .group = group_key(mark->rank, mark->group),
+                     .place = ascending(mark->group) ? 0 : 1 + sim_mark_index(mark->rank, mark->group)};
   if (met_trace_coll_add(sim_rank_trace(mark->rank), sim_rank_id(mark->rank), &span) != 0)
     sim_rank_fail(mark->rank, SIM_ENOMEM, "the recorder could not store a collective call (out of memory)");
   return rc;

@@ -17,6 +17,9 @@ typedef struct sim_mark {
   double entered;
 } sim_mark_t;
 
+/* The calling rank's index in `group` (a rank outside it ends the run: the collectives' callers never pass one). */
+int sim_mark_index(const sim_rank_t *rank, const sim_group_t *group);
+
 /* Scalasca's class of an MPI collective: barrier, N x N, 1-to-N (broadcast, scatter), N-to-1 (reduce, gather). */
 met_coll_kind_t sim_mark_kind(sim_coll_kind_t kind);
 /* The MPI operation of a call of `kind`, its variable-count form ("v") when it has per-member `counts`. */

@@ -269,7 +269,7 @@ typedef struct met_coll {
   int root;             /* ONE_TO_N and N_TO_ONE: the root's rank; otherwise -1 */
   unsigned group;       /* the members' communicator: the same number on every member (0: all the run's ranks) */
   int place;    /* 1 + the rank's index in its group's order, which a scan follows (a replay's communicator of ranks 2,
-                 * 1, 0); 0: the ranks' own order (met_coll_place) */
+                 * 1, 0); 0: the ranks' own order (met_coll_place), or a call whose order nothing reads */
   double bytes; /* a call whose trace holds no messages for it (a measured one): the bytes its line gives the rank, as
                  * docs/tracer.md's tracer writes them (met_coll_moved); 0 where the trace has its messages */
   double received; /* the same for the bytes the rank received, where its line gives them too (an MPI_Alltoallv's:

@@ -913,15 +913,15 @@ static double startup_cpu(double gap, double cpu)
   return blocked > 0 ? cpu + blocked : cpu; /* NAN (no schedstat) compares false */
 }
 
-/* The CPU seconds of the computation interval of `gap` wall seconds ending at `now` (the page faults read with it,
- * for the call it ends in: rec.fault_mark): the thread's CPU clock when it was read at the interval's start; for an
- * interval longer than expected, the CPU time since the last reading less the wall time before the interval (under
- * CPU_EVERY), a lower bound, short of what the rank was held off its processor there; else the wall time times the
- * last CPU share. A reading here is the last one from now on: a run of polls whose tests gave the processor away
+/* The CPU seconds of the computation interval of `gap` wall seconds ending now, last_exit + gap (the page faults read
+ * with it, for the call it ends in: rec.fault_mark): the thread's CPU clock when it was read at the interval's start;
+ * for an interval longer than expected, the CPU time since the last reading less the wall time before the interval
+ * (under CPU_EVERY), a lower bound, short of what the rank was held off its processor there; else the wall time times
+ * the last CPU share. A reading here is the last one from now on: a run of polls whose tests gave the processor away
  * (Open MPI yields in them when ranks outnumber cores) reads it after each such gap, so that the bound on a later
  * computation starts after the wait, not before (poll_rhythm.c's 2 ms beside a loaded suite: 16-21% short in 5 runs
  * of 100, test_trc_mpi_polls_counted_at_every_rhythm). */
-static double gap_cpu(double gap, double now)
+static double gap_cpu(double gap)
 {
   rec.entry_cpu = NAN;
   if (rec.cpu_known || gap >= CPU_GAP) {
@@ -929,7 +929,7 @@ static double gap_cpu(double gap, double now)
     rec.fault_mark = thread_faults();
     double cpu = rec.entry_cpu - rec.last_cpu - (rec.cpu_known ? 0 : rec.last_exit - rec.cpu_wall);
     rec.last_cpu = rec.entry_cpu;
-    rec.cpu_wall = now;
+    rec.cpu_wall = rec.last_exit + gap;
     cpu = cpu < 0 ? 0 : cpu > gap ? gap : cpu;
     return gap >= CHILD_GAP ? cpu + children_counted(gap - cpu) : cpu;
   }
@@ -953,7 +953,7 @@ static void end_compute(double now)
   double lead = rec.lead_held; /* the held part of the gap before it (gap_ended) */
   rec.lead_held = 0;
   double children = rec.child_count;
-  double cpu = gap_cpu(gap, now);
+  double cpu = gap_cpu(gap);
   if (!rec.computed && rec.child_count == children) /* blocked waiting for a child: its CPU time is counted instead */
     cpu = startup_cpu(gap, cpu);
   double own_gap = gap - lead; /* the computation's own wall time */
@@ -1148,7 +1148,7 @@ double trc_enter_poll(void)
     }
     double now = trc_now();
     double gap = now - rec.last_exit;
-    if (gap < CPU_GAP && poll_gap(gap_cpu(gap, now), gap)) { /* gap_cpu: the last CPU share's estimate, no reading */
+    if (gap < CPU_GAP && poll_gap(gap_cpu(gap), gap)) { /* gap_cpu: the last CPU share's estimate, no reading */
       double fit = gap > 0 ? STRIDE_SPAN * (f->unread + 1) / gap : STRIDE_MAX; /* STRIDE_SPAN over the mean period */
       f->stride = fit >= STRIDE_MAX ? STRIDE_MAX : fit >= 1 ? (int)fit : 1;
       f->unread = 0;

@@ -2426,6 +2426,13 @@ static void test_trc_mpi_receive_into_fresh_pages_faults(void)
   }
 }
 
+/* The figure that follows `label` in `out` (NULL, or no such label: NAN). */
+static double figure_after(const char *out, const char *label)
+{
+  const char *said = out ? strstr(out, label) : NULL;
+  return said ? strtod(said + strlen(label), NULL) : NAN;
+}
+
 /* What rank `rank`'s TI file in `trace` holds (a loop's body times its count): its compute and poll processor
  * seconds, over the flop rate its timeline gives, its polls, and the computation nearest a given length in seconds. */
 typedef struct ti_sums {
@@ -2441,8 +2448,7 @@ static int ti_sums(const char *trace, int rank, double near, ti_sums_t *sums)
   char name[64];
   snprintf(name, sizeof name, "timeline-%d.txt", rank);
   char *timeline = read_output(trace, name);
-  const char *at = timeline ? strstr(timeline, "# flop-rate ") : NULL;
-  double rate = at ? strtod(at + strlen("# flop-rate "), NULL) : NAN;
+  double rate = figure_after(timeline, "# flop-rate ");
   free(timeline);
   snprintf(name, sizeof name, "rank-%d.txt", rank);
   char *text = read_output(trace, name);
@@ -2483,13 +2489,6 @@ static double processor_seconds(const char *trace, int rank)
 {
   ti_sums_t sums;
   return ti_sums(trace, rank, 0, &sums) == 0 ? sums.seconds : NAN;
-}
-
-/* The figure that follows `label` in `out` (NAN: none). */
-static double figure_after(const char *out, const char *label)
-{
-  const char *said = strstr(out, label);
-  return said ? strtod(said + strlen(label), NULL) : NAN;
 }
 
 /* Whether the computation nearest `worked` seconds in rank 0's TI trace in `trace` is within 10% of it and 100 us. */
@@ -2548,8 +2547,7 @@ static void test_trc_mpi_polls_with_work_keep_their_processor_time(void)
     char trace[1100];
     cli_run_t run;
     traced_pair(dir, trace, POLLWORK, "poll_work", formats[k], &run);
-    const char *said = strstr(run.out, "polled CPU ");
-    double polled = said ? strtod(said + strlen("polled CPU "), NULL) : NAN;
+    double polled = figure_after(run.out, "polled CPU ");
     double traced = processor_seconds(trace, 0);
     CU_ASSERT(polled > 0.005); /* at least the 0.01 s after which it tells rank 1 to send */
     CU_ASSERT(traced >= 0.5 * polled && traced <= 1.05 * polled + 0.002);
@@ -2577,8 +2575,7 @@ static void test_trc_mpi_children_work_counted(void)
   char trace[1100];
   cli_run_t run;
   traced_pair(dir, trace, CHILDREN, "children", "simrun", &run);
-  const char *said = strstr(run.out, "children CPU ");
-  double used = said ? strtod(said + strlen("children CPU "), NULL) : NAN;
+  double used = figure_after(run.out, "children CPU ");
   double traced = processor_seconds(trace, 0);
   CU_ASSERT(used >= 4 * 0.05);
   CU_ASSERT(traced >= 0.9 * 4 * 0.05 && traced >= 0.9 * used && traced <= used + 0.01);
@@ -2727,9 +2724,7 @@ static void shared_core_judge(const shared_run_t *run)
   for (int rank = 0; rank < 2; rank++) {
     double wall, waited;
     char *timeline = shared_timeline(run, rank, &wall, &waited, said[rank]);
-    const char *at = timeline ? strstr(timeline, "\n# end ") : NULL;
-    if (at)
-      end[rank] = strtod(at + strlen("\n# end "), NULL);
+    end[rank] = figure_after(timeline, "\n# end ");
     if (!isnan(waited))
       unsure = fmax(unsure, SHARED_OTHERS * fmax(0, waited - 0.5 * wall));
     CU_ASSERT(disturbance_adds_up(timeline, rank) >= 0.2);
@@ -2867,8 +2862,7 @@ static double setup_shared_run(char said[2][160])
     CU_ASSERT_PTR_NOT_NULL_FATAL(timeline);
     double compute, excess = disturbance_excess(timeline, rank, &compute, said[rank]);
     worst = excess > worst || isnan(excess) ? excess : worst;
-    const char *end = strstr(timeline, "\n# end ");
-    double span = end ? strtod(end + strlen("\n# end "), NULL) : NAN, computed = computed_wall(timeline);
+    double span = figure_after(timeline, "\n# end "), computed = computed_wall(timeline);
     CU_ASSERT(span > 0 && computed < 0.05 * span);
     if (!(computed < 0.05 * span))
       fprintf(stderr, "rank %d: %.6f s of computation in a span of %.6f s\n", rank, computed, span);
@@ -3004,8 +2998,7 @@ static void test_trc_mpi_spawned_not_traced(void)
 /* The CPU seconds bench/trc_polling.c says it used ("polling CPU SECONDS TESTS") in `out`, or NAN. */
 static double polling_cpu(const char *out)
 {
-  const char *said = strstr(out, "polling CPU ");
-  return said ? strtod(said + strlen("polling CPU "), NULL) : NAN;
+  return figure_after(out, "polling CPU ");
 }
 
 /* The least CPU time of the untraced runs of test_trc_mpi_polls_without_tracer_cost so far, the least TI amounts of
@@ -3031,10 +3024,9 @@ static int polls_accounted(const char *dir, const char *trace, polls_seen_t *see
   run_free(&run);
   double amounts = processor_seconds(trace, 0);
   char *timeline = read_output(trace, "timeline-0.txt");
-  const char *at = timeline ? strstr(timeline, "# tracer-cost ") : NULL;
-  double cost = at ? strtod(at + strlen("# tracer-cost "), NULL) : NAN;
+  double cost = figure_after(timeline, "# tracer-cost ");
   /* POLLS, the last field of "# disturbance": its runs of polls' CPU time, what their TI amounts give */
-  at = timeline ? strstr(timeline, "# disturbance ") : NULL;
+  const char *at = timeline ? strstr(timeline, "# disturbance ") : NULL;
   double field[8] = {NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN};
   CU_ASSERT(at && sscanf(at, "# disturbance %lf %lf %lf %lf %lf %lf %lf %lf", &field[0], &field[1], &field[2],
                          &field[3], &field[4], &field[5], &field[6], &field[7]) == 8);

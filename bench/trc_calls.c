@@ -4,13 +4,28 @@
  * from itself, the MPI_Send to itself it receives and the MPI_Waitall (statuses ignored) that completes it, and N
  * rounds of the same with the receive from any source, then N rounds of the first kind whose messages are 1 to 50
  * ints drawn at random (a linear congruential generator), which no loop folds, as the calls of a program whose
- * iterations differ (OpenFOAM's pisoFoam) do not fold, timed by the process's CPU clock; prints "<call> <ns per call>"
- * (per round for the rounds, "Irecv+Send+Waitall", "IrecvAny+Send+Waitall" and "Irecv+Send+Waitall_varied"). Run
- * untraced and under libsimrun-trace.so, the difference is the tracer's. */
+ * iterations differ (OpenFOAM's pisoFoam) do not fold, then IRREGULAR calls of MPI_Send to MPI_PROC_NULL, one in
+ * three drawn at random after some 250 us of work (WORK multiply-adds), the others right after the one before: the same
+ * record again and again, its iterations too unequal to fold (trc_fold.c: an outlier in most windows of 16), timed by
+ * the process's CPU clock; prints "<call> <ns per call>" (per round for the rounds, "Irecv+Send+Waitall",
+ * "IrecvAny+Send+Waitall" and "Irecv+Send+Waitall_varied"; the work included for "MPI_Send_irregular"). Run untraced
+ * and under libsimrun-trace.so, the difference is the tracer's. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+
+enum { IRREGULAR = 3000, WORK = 150000 };
+
+static volatile double sink = 1;
+
+static void work(void)
+{
+  double x = sink;
+  for (int i = 0; i < WORK; i++)
+    x = x * 0.999999 + 1e-9;
+  sink = x;
+}
 
 static double cpu(void)
 {
@@ -61,9 +76,17 @@ int main(int argc, char **argv)
     MPI_Waitall(1, &r, MPI_STATUSES_IGNORE);
   }
   double varied = 1e9 * (cpu() - start) / n;
+  start = cpu();
+  for (long i = 0; i < IRREGULAR; i++) {
+    draw = draw * 1103515245u + 12345u;
+    if ((draw >> 16) % 3 == 0)
+      work();
+    MPI_Send(&x, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD);
+  }
+  double irregular = 1e9 * (cpu() - start) / IRREGULAR;
   printf("MPI_Send %.1f\nMPI_Test %.1f\nMPI_Iprobe %.1f\nIrecv+Send+Waitall %.1f\nIrecvAny+Send+Waitall %.1f\n"
-         "Irecv+Send+Waitall_varied %.1f\n",
-         1e9 * (t1 - t0) / n, 1e9 * (t2 - t1) / n, 1e9 * (t3 - t2) / n, round[0], round[1], varied);
+         "Irecv+Send+Waitall_varied %.1f\nMPI_Send_irregular %.1f\n",
+         1e9 * (t1 - t0) / n, 1e9 * (t2 - t1) / n, 1e9 * (t3 - t2) / n, round[0], round[1], varied, irregular);
   MPI_Finalize();
   return 0;
 }

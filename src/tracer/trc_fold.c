@@ -47,9 +47,10 @@ struct trc_fold {
   unsigned recent[MAX_PERIOD]; /* recent[p - 1]: the short key of the record p before the last one pushed */
   int head;
   int n;
-  int run[MAX_PERIOD]; /* run[p - 1]: the last run[p - 1] records each have the key of the one p before */
-  unsigned unfoldable; /* records that cannot fold so far: each gets a short key of its own */
-  long count;          /* iterations of the loop being folded; 0: none */
+  int run[MAX_PERIOD];     /* run[p - 1]: the last run[p - 1] records each have the key of the one p before */
+  int checked[MAX_PERIOD]; /* checked[p - 1]: the oldest checked[p - 1] of them are the same as it (repeats) */
+  unsigned unfoldable;     /* records that cannot fold so far: each gets a short key of its own */
+  long count;              /* iterations of the loop being folded; 0: none */
   int nslots;
   int pos; /* records of the loop's next iteration matched so far (held in the ring) */
   double first;
@@ -170,29 +171,39 @@ static int outlier(double span, double typical)
   return span > OUTLIER_FACTOR * typical + OUTLIER_SLACK;
 }
 
-static int by_value(const void *a, const void *b)
+/* The median of FOLD_ITERATIONS spans (the upper of the middle two), by an insertion sort: qsort's calls through its
+ * comparison function took most of unsteady_for's time where every period is tried again and again (a record repeated
+ * with irregular work between: push_free). */
+static double median_of(const double spans[FOLD_ITERATIONS])
 {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
+  double sorted[FOLD_ITERATIONS];
+  for (int i = 0; i < FOLD_ITERATIONS; i++) {
+    int j = i;
+    for (; j > 0 && sorted[j - 1] > spans[i]; j--)
+      sorted[j] = sorted[j - 1];
+    sorted[j] = spans[i];
+  }
+  return sorted[FOLD_ITERATIONS / 2];
 }
 
-/* Whether the last FOLD_ITERATIONS iterations of `p` records held may start a loop: none an outlier beside their
- * median, and each ends within the drift bound of where their mean period puts it. */
-static int steady(trc_fold_t *f, int p)
+/* How many iterations of `p` records later, at the soonest, the last FOLD_ITERATIONS held may start a loop: 0 when
+ * they may now (none an outlier beside their median, and each ends within the drift bound of where their mean period
+ * puts it); after an outlier, once it is older than them; else one iteration later. */
+static int unsteady_for(trc_fold_t *f, int p)
 {
-  double spans[FOLD_ITERATIONS], sorted[FOLD_ITERATIONS];
+  double spans[FOLD_ITERATIONS];
   int from = f->n - p * FOLD_ITERATIONS;
   for (int i = 0; i < FOLD_ITERATIONS; i++)
-    spans[i] = sorted[i] = span_of(f, from + i * p, p);
-  qsort(sorted, FOLD_ITERATIONS, sizeof *sorted, by_value);
-  for (int i = 0; i < FOLD_ITERATIONS; i++)
-    if (outlier(spans[i], sorted[FOLD_ITERATIONS / 2]))
-      return 0;
+    spans[i] = span_of(f, from + i * p, p);
+  double median = median_of(spans);
+  for (int i = FOLD_ITERATIONS - 1; i >= 0; i--)
+    if (outlier(spans[i], median))
+      return i + 1;
   band_t periods = ANY_PERIOD;
   double first = start_of(f, from);
   for (int i = 0; i < FOLD_ITERATIONS; i++)
     band_add(&periods, at(f, from + (i + 1) * p - 1)->end - first, i + 1);
-  return band_holds(&periods, at(f, f->n - 1)->end - first, FOLD_ITERATIONS);
+  return !band_holds(&periods, at(f, f->n - 1)->end - first, FOLD_ITERATIONS);
 }
 
 /* Copies the record without the unused part of its TI text (most of it). */
@@ -241,6 +252,7 @@ static void start_loop(trc_fold_t *f, int p)
     add_iteration(f, i * p);
   f->head = f->n = f->pos = 0;
   memset(f->run, 0, sizeof f->run);
+  memset(f->checked, 0, sizeof f->checked);
 }
 
 /* Whether the last `span` records held each equal (same, not only by key) the one `p` before. */
@@ -254,7 +266,12 @@ static int repeats(trc_fold_t *f, int p, int span)
 
 /* No loop being folded: the record joins the ring, and may complete the repeats that start one. Runs are counted on
  * short keys alone, a loop of 32 periods without branches; a run long enough is checked record by record before it
- * starts a loop (a different record of the same short key, one chance in 2^32, ends the run). */
+ * starts a loop (a different record of the same short key, one chance in 2^32, ends the run), each record once. A run
+ * whose iterations are not steady is tried again whole iterations later, once the outlier among them is older than
+ * them (unsteady_for): a record repeated with irregular work between (one in three after 250 us of work, the others
+ * at once: bench/trc_calls.c's MPI_Send_irregular) keeps every period ripe and unsteady, and checking every run whole
+ * at every record, some 500 same() and 32 medians a record, made the tracer's cost 68 us a call (1.8x the program's
+ * CPU time). */
 static void push_free(trc_fold_t *f, const trc_rec_t *r)
 {
   append(f, r);
@@ -266,20 +283,26 @@ static void push_free(trc_fold_t *f, const trc_rec_t *r)
   for (int i = 0; i < MAX_PERIOD; i++) { /* period i + 1; no branch, so that the compiler vectorises it */
     int hit = (f->recent[i] == key) & (i < before);
     f->run[i] = (f->run[i] + 1) & -hit;
+    f->checked[i] &= -hit;
     ripe |= f->run[i] >= (i + 1) * (FOLD_ITERATIONS - 1);
   }
   memmove(f->recent + 1, f->recent, sizeof f->recent - sizeof *f->recent);
   f->recent[0] = key;
   for (int p = 1; ripe && p <= MAX_PERIOD; p++)
     if (f->run[p - 1] >= p * (FOLD_ITERATIONS - 1)) {
-      if (!repeats(f, p, f->run[p - 1]))
-        f->run[p - 1] = 0;
-      else if (!at(f, f->n - p * FOLD_ITERATIONS)->continues && steady(f, p)) {
+      if (!repeats(f, p, f->run[p - 1] - f->checked[p - 1])) {
+        f->run[p - 1] = f->checked[p - 1] = 0;
+        continue;
+      }
+      int inside = at(f, f->n - p * FOLD_ITERATIONS)->continues;
+      int iterations = inside ? 0 : unsteady_for(f, p);
+      if (!inside && iterations == 0) {
         start_loop(f, p);
         return;
-      } else /* an outlier among them, or a body that would start inside a call (trc_call_more): tried again at the
-              * next record, until the outlier is older than the last iterations, or one record later */
-        f->run[p - 1] = p * (FOLD_ITERATIONS - 1) - 1;
+      }
+      /* a body that would start inside a call (trc_call_more): tried again one record later */
+      int later = p * (FOLD_ITERATIONS - 1) - (inside ? 1 : iterations * p);
+      f->run[p - 1] = f->checked[p - 1] = later > 0 ? later : 0;
     }
 }
 
@@ -347,4 +370,5 @@ void trc_fold_drain(trc_fold_t *f)
   while (f->n > 0)
     emit_oldest(f);
   memset(f->run, 0, sizeof f->run);
+  memset(f->checked, 0, sizeof f->checked);
 }

@@ -14,7 +14,8 @@
 # the mean duration the last traced run recorded for its MPI_Send beside the untraced call's; and what the traced
 # run's 10^6 unsuccessful tests became: records, trace size, computation (beside the target, under 1% of the loop's
 # wall time), and the tracer's own time simrun analyse removes from that run. Then each program's CPU time traced /
-# untraced beside issue 47's 1.2x, met or not (the ring multiply, a polling-heavy program, the calls-only loop and, when installed, two real programs).
+# untraced beside issue 47's 1.2x, met or not (the ring multiply, a polling-heavy program, the calls-only loop and,
+# when installed, two real programs).
 # Usage: bench/tracer.sh [N [RUNS]]   (default N = 600, RUNS = 7; needs build/libsimrun-trace.so and Open MPI)
 set -euo pipefail
 cd "$(dirname "$0")/.."

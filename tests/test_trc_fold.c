@@ -147,10 +147,10 @@ static double irregular_then_steady(int i)
 }
 
 /* IRREGULAR iterations, one in three waiting 300 us (an outlier beside 15 us: over 160), then 40 of 5 us: every window
- * of 16 holds an outlier until the last one is older than it, and every period ripens but none is steady (the folder
- * then tries each again once its newest outlier is out of its window, not at every record: trc_fold.c, push_free).
- * Every outlier is written as it came; the loop starts with the 16 iterations after the last one, and holds every
- * iteration after it to the end; every iteration written once. */
+ * of 16 holds an outlier until the last one is older than it, and every period ripens but none is steady, tried again
+ * at every record (trc_fold.c, push_free: each record compared once, the outliers counted, not sorted). Every outlier
+ * is written as it came; the loop starts with the 16 iterations after the last one, and holds every iteration after
+ * it to the end; every iteration written once. */
 static void test_trc_fold_irregular_iterations_written_then_a_loop(void)
 {
   fold_waits(IRREGULAR + 40, irregular_then_steady);

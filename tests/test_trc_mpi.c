@@ -1413,9 +1413,10 @@ static void messages_skip_timing_loops(const char *dir)
   remove(path);
 }
 
-/* requests.c's rank 0 tests a null request with each test and MPI_Request_get_status: each completes none, so each is
- * a poll of a run of polls (docs/tracer.md, "Runs of polls"), not a call of its own; the only test calls its timeline
- * defines are the four that completed a receive (tags 30 to 33), where the tracer wrote nine before. */
+/* requests.c's rank 0 tests a null request and a persistent one not started with each test and
+ * MPI_Request_get_status: each completes none, so each is a poll of a run of polls (docs/tracer.md, "Runs of polls"),
+ * not a call of its own; the only test calls its timeline defines are the four that completed a receive (tags 30 to
+ * 33), where the tracer of cf071a6 defined nine; five with MPI_Test's inactive request a call again. */
 static void null_tests_are_polls(const char *trace)
 {
   char *timeline = read_output(trace, "timeline-0.txt");

@@ -139,9 +139,13 @@ static void emit_oldest(trc_fold_t *f)
 static void band_add(band_t *b, double elapsed, long k)
 {
   double per_iteration = 1.0 / (double)k; /* one division: an iteration of a calls-only loop takes some 100 ns */
-  double bound = fmax(DRIFT_SLACK, DRIFT_SHARE * elapsed * per_iteration);
-  b->lo = fmax(b->lo, (elapsed - bound) * per_iteration);
-  b->hi = fmin(b->hi, (elapsed + bound) * per_iteration);
+  /* compared, not fmax and fmin: libm's calls, much of steady's time where no period is steady at any record
+   * (push_free); the times are finite */
+  double share = DRIFT_SHARE * elapsed * per_iteration;
+  double bound = share > DRIFT_SLACK ? share : DRIFT_SLACK;
+  double lo = (elapsed - bound) * per_iteration, hi = (elapsed + bound) * per_iteration;
+  b->lo = lo > b->lo ? lo : b->lo;
+  b->hi = hi < b->hi ? hi : b->hi;
 }
 
 /* Whether a loop whose iteration `k` ends `elapsed` seconds after its start, its last, keeps the iterations before it
@@ -171,39 +175,30 @@ static int outlier(double span, double typical)
   return span > OUTLIER_FACTOR * typical + OUTLIER_SLACK;
 }
 
-/* The median of FOLD_ITERATIONS spans (the upper of the middle two), by an insertion sort: qsort's calls through its
- * comparison function took most of unsteady_for's time where every period is tried again and again (a record repeated
- * with irregular work between: push_free). */
-static double median_of(const double spans[FOLD_ITERATIONS])
-{
-  double sorted[FOLD_ITERATIONS];
-  for (int i = 0; i < FOLD_ITERATIONS; i++) {
-    int j = i;
-    for (; j > 0 && sorted[j - 1] > spans[i]; j--)
-      sorted[j] = sorted[j - 1];
-    sorted[j] = spans[i];
-  }
-  return sorted[FOLD_ITERATIONS / 2];
-}
-
-/* How many iterations of `p` records later, at the soonest, the last FOLD_ITERATIONS held may start a loop: 0 when
- * they may now (none an outlier beside their median, and each ends within the drift bound of where their mean period
- * puts it); after an outlier, once it is older than them; else one iteration later. */
-static int unsteady_for(trc_fold_t *f, int p)
+/* Whether the last FOLD_ITERATIONS iterations of `p` records held may start a loop: none an outlier beside their
+ * median, and each ends within the drift bound of where their mean period puts it. */
+static int steady(trc_fold_t *f, int p)
 {
   double spans[FOLD_ITERATIONS];
   int from = f->n - p * FOLD_ITERATIONS;
-  for (int i = 0; i < FOLD_ITERATIONS; i++)
+  double most = 0;
+  for (int i = 0; i < FOLD_ITERATIONS; i++) {
     spans[i] = span_of(f, from + i * p, p);
-  double median = median_of(spans);
-  for (int i = FOLD_ITERATIONS - 1; i >= 0; i--)
-    if (outlier(spans[i], median))
-      return i + 1;
+    most = spans[i] > most ? spans[i] : most;
+  }
+  /* one is an outlier beside the median (the upper of the middle two) when the longest is, that is when it is an
+   * outlier beside over half of them: counted, not sorted (qsort, through its comparison function, took most of this
+   * function's time where no period is steady at any record: push_free) */
+  int beside = 0;
+  for (int i = 0; i < FOLD_ITERATIONS; i++)
+    beside += outlier(most, spans[i]);
+  if (beside > FOLD_ITERATIONS / 2)
+    return 0;
   band_t periods = ANY_PERIOD;
   double first = start_of(f, from);
   for (int i = 0; i < FOLD_ITERATIONS; i++)
     band_add(&periods, at(f, from + (i + 1) * p - 1)->end - first, i + 1);
-  return !band_holds(&periods, at(f, f->n - 1)->end - first, FOLD_ITERATIONS);
+  return band_holds(&periods, at(f, f->n - 1)->end - first, FOLD_ITERATIONS);
 }
 
 /* Copies the record without the unused part of its TI text (most of it). */
@@ -266,12 +261,11 @@ static int repeats(trc_fold_t *f, int p, int span)
 
 /* No loop being folded: the record joins the ring, and may complete the repeats that start one. Runs are counted on
  * short keys alone, a loop of 32 periods without branches; a run long enough is checked record by record before it
- * starts a loop (a different record of the same short key, one chance in 2^32, ends the run), each record once. A run
- * whose iterations are not steady is tried again whole iterations later, once the outlier among them is older than
- * them (unsteady_for): a record repeated with irregular work between (one in three after 250 us of work, the others
- * at once: bench/trc_calls.c's MPI_Send_irregular) keeps every period ripe and unsteady, and checking every run whole
- * at every record, some 500 same() and 32 medians a record, made the tracer's cost 68 us a call (1.8x the program's
- * CPU time). */
+ * starts a loop (a different record of the same short key, one chance in 2^32, ends the run), each record once: a
+ * record repeated with irregular work between (one in three after 250 us of work, the others at once:
+ * bench/trc_calls.c's MPI_Send_irregular) keeps every period ripe and none steady, tried again at every record, and
+ * checking every run whole each time, some 500 same() a record with 32 sorts and libm calls in steady, made the
+ * tracer's cost 68 us a call (1.8x the program's CPU time). */
 static void push_free(trc_fold_t *f, const trc_rec_t *r)
 {
   append(f, r);
@@ -294,15 +288,13 @@ static void push_free(trc_fold_t *f, const trc_rec_t *r)
         f->run[p - 1] = f->checked[p - 1] = 0;
         continue;
       }
-      int inside = at(f, f->n - p * FOLD_ITERATIONS)->continues;
-      int iterations = inside ? 0 : unsteady_for(f, p);
-      if (!inside && iterations == 0) {
+      if (!at(f, f->n - p * FOLD_ITERATIONS)->continues && steady(f, p)) {
         start_loop(f, p);
         return;
       }
-      /* a body that would start inside a call (trc_call_more): tried again one record later */
-      int later = p * (FOLD_ITERATIONS - 1) - (inside ? 1 : iterations * p);
-      f->run[p - 1] = f->checked[p - 1] = later > 0 ? later : 0;
+      /* an outlier among them, or a body that would start inside a call (trc_call_more): tried again at the next
+       * record, until the outlier is older than the last iterations, or one record later */
+      f->run[p - 1] = f->checked[p - 1] = p * (FOLD_ITERATIONS - 1) - 1;
     }
 }
 

@@ -454,16 +454,6 @@ static const MPI_Status *readable(int done, const MPI_Status *st)
   return done && st != MPI_STATUSES_IGNORE ? st : NULL;
 }
 
-/* Whether the `count` requests a test was given (`copy`, NULL: not known) are all null: it completes none, whatever
- * its flag says, so it is a poll (trc_poll) as an unsuccessful one is. */
-static int none_active(const MPI_Request *copy, int count)
-{
-  for (int i = 0; copy && i < count; i++)
-    if (copy[i] != MPI_REQUEST_NULL)
-      return 0;
-  return count <= 0 || copy;
-}
-
 /* The TI waitall when the requests it waits for are every request the trace knows pending (receives from any source
  * are then written after it); otherwise, a wait for each, as the TI waitall would wait for the others too. Its line
  * gives the bytes its receives from any source received (MPI_Waitsome, below) and, when others stay pending, the
@@ -490,8 +480,9 @@ EXPORT int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 /* A test that found its request complete writes the wait of that request (completions): the replay completes the same
  * request there, whether or not its message is over by then; SMPI's test action, whose replay sleeps 1e-4 s times a
  * growing count to let simulated time pass, would charge a polling program for each of its tests. A test that
- * completed nothing is a poll (trc_poll): an unsuccessful one, or one of a null request, which a program that tests
- * its requests after it has received all its messages makes as often (bench/trc_polling.c's faster rank at p = 2:
+ * completed nothing is a poll (trc_poll): an unsuccessful one, or one of no active request (null, or persistent and
+ * not started: trc_req_none_active), which a program that tests its requests after it has received all its messages
+ * makes as often (bench/trc_polling.c's faster rank at p = 2:
  * 240,000 to 590,000 in its last laps, each recorded as a call before). */
 EXPORT int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 {
@@ -501,7 +492,7 @@ EXPORT int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
   MPI_Request before = *request;
   double t = trc_enter_poll();
   int rc = PMPI_Test(request, flag, status);
-  if (rc == MPI_SUCCESS && (!*flag || before == MPI_REQUEST_NULL)) {
+  if (rc == MPI_SUCCESS && (!*flag || trc_req_none_active(&before, 1))) {
     trc_poll(t, "MPI_Test");
     return rc;
   }
@@ -516,12 +507,12 @@ EXPORT int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 }
 
 /* MPI_Request_get_status: a test that leaves the request to a later wait or test, which writes its completion; an
- * unsuccessful one, or one of a null request, is a poll. */
+ * unsuccessful one, or one of no active request, is a poll. */
 EXPORT int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 {
   double t = trc_enter_poll();
   int rc = PMPI_Request_get_status(request, flag, status);
-  if (rc == MPI_SUCCESS && (!*flag || request == MPI_REQUEST_NULL))
+  if (rc == MPI_SUCCESS && (!*flag || trc_req_none_active(&request, 1)))
     trc_poll(t, "MPI_Request_get_status");
   else
     trc_call(t, "MPI_Request_get_status", TRC_CTRL, -1, 0, NULL);
@@ -623,7 +614,7 @@ EXPORT int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status 
   MPI_Status *st = copy ? trc_req_statuses(count, statuses) : statuses;
   double t = trc_enter_poll();
   int rc = PMPI_Testall(count, requests, flag, st);
-  int done = (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *flag && !none_active(copy, count);
+  int done = (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *flag && !trc_req_none_active(copy, count);
   const MPI_Status *got = readable(done, st);
   if (rc == MPI_SUCCESS && !done)
     trc_poll(t, "MPI_Testall");

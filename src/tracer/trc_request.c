@@ -297,6 +297,8 @@ static long youngest_of(const MPI_Request *copy, const int *done, int n, long lo
 
 void trc_req_envelope_some(const MPI_Request *copy, const int *done, int n, int unless_all)
 {
+  if (!trc_active()) /* another thread's call (its copy its own, ages_of the recording thread's), or a nested one */
+    return;
   if (!copy || n <= 0) {
     envelope_none();
     return;
@@ -466,6 +468,14 @@ int trc_req_persistent_of(MPI_Request request, trc_posting_t *p)
   if (i >= 0)
     *p = ((const persistent_t *)persistents.items)[i].made;
   return i >= 0;
+}
+
+int trc_req_none_active(const MPI_Request *copy, int count)
+{
+  for (int i = 0; copy && i < count; i++)
+    if (copy[i] != MPI_REQUEST_NULL && (find(copy[i]) >= 0 || find_persistent(copy[i]) < 0))
+      return 0;
+  return count <= 0 || copy;
 }
 
 /* The thread's buffers of handles and of statuses, grown to the largest count asked and kept: a program that polls

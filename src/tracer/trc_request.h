@@ -105,6 +105,11 @@ void trc_req_persistent(MPI_Request request, const trc_posting_t *p);
  * posts its message as MPI_Isend or MPI_Irecv would (trc_mpi.c). */
 int trc_req_persistent_of(MPI_Request request, trc_posting_t *p);
 
+/* Whether the `count` requests a test was given (`copy`; NULL: not known) are none active: each null, or a persistent
+ * request the trace knows that is not started. Such a test completes nothing whatever its flag says: a poll. Not
+ * recording, a request is not known: 0 unless all are null. */
+int trc_req_none_active(const MPI_Request *copy, int count);
+
 /* A copy of `count` handles before a call that may complete some (it sets them to MPI_REQUEST_NULL), or NULL when
  * not recording: the thread's own buffer, valid until its next call (nothing to free). */
 MPI_Request *trc_req_handles(int count, const MPI_Request requests[]);
@@ -113,10 +118,10 @@ MPI_Request *trc_req_handles(int count, const MPI_Request requests[]);
 enum { TRC_REQ_KEPT = 8 };
 
 /* trc_req_handles for a test, the call a polling program makes millions of times: up to TRC_REQ_KEPT handles copied
- * into the caller's `kept`, with no call, recording or not (every use of a handle asks trc_active first, as MPI_Test's
- * own copy does); more, into the thread's buffer. The call, its checks and memcpy took some 3 ns of the 9 the recorder
- * added to an unsuccessful MPI_Testany (bench/trc_polling.c at p = 1, 200 messages: 80.6 ns a test against 77.8, least
- * of 10 runs each, untraced 71.0). */
+ * into the caller's `kept`, with no call, recording or not (every use of a handle asks trc_active first, as for
+ * MPI_Test's own copy: trc_req_envelope_some, find); more, into the thread's buffer. The call, its checks and memcpy
+ * took some 3 ns of the 9 the recorder added to an unsuccessful MPI_Testany (bench/trc_polling.c at p = 1, 200
+ * messages: 80.6 ns a test against 77.8, least of 10 runs each, untraced 71.0). */
 static inline MPI_Request *trc_req_keep(int count, const MPI_Request requests[], MPI_Request kept[TRC_REQ_KEPT])
 {
   if (count <= 0 || count > TRC_REQ_KEPT)

@@ -33,7 +33,8 @@ static void subsets(int rank)
 
 /* Rank 0 cancels a receive from any source (and, unless `smpi`, one from rank 1) that nothing will match, frees an
  * active send, polls with Test, Testany, Testsome, Testall and Iprobe for messages rank 1 sends after a barrier, and
- * tests a null request with each test and MPI_Request_get_status, which completes none. */
+ * tests a null request and a persistent one not started with each test and MPI_Request_get_status, which complete
+ * none. */
 static void cancel_free_poll(int rank, int smpi)
 {
   int buf[4] = {0};
@@ -73,12 +74,17 @@ static void cancel_free_poll(int rank, int smpi)
       MPI_Testall(1, r, &flag, MPI_STATUSES_IGNORE);
     for (flag = 0; !flag;)
       MPI_Iprobe(1, 34, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
-    MPI_Request none = MPI_REQUEST_NULL;
-    MPI_Test(&none, &flag, MPI_STATUS_IGNORE);
-    MPI_Testany(1, &none, &index, &flag, MPI_STATUS_IGNORE);
-    MPI_Testsome(1, &none, &outcount, indices, MPI_STATUSES_IGNORE);
-    MPI_Testall(1, &none, &flag, MPI_STATUSES_IGNORE);
-    MPI_Request_get_status(none, &flag, MPI_STATUS_IGNORE);
+    MPI_Request none[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+    MPI_Recv_init(buf, 1, MPI_INT, 1, 35, MPI_COMM_WORLD, &none[1]);
+    for (int k = 0; k < 2; k++) {
+      MPI_Test(&none[k], &flag, MPI_STATUS_IGNORE);
+      MPI_Testany(1, &none[k], &index, &flag, MPI_STATUS_IGNORE);
+      MPI_Testsome(1, &none[k], &outcount, indices, MPI_STATUSES_IGNORE);
+      MPI_Testall(1, &none[k], &flag, MPI_STATUSES_IGNORE);
+      MPI_Request_get_status(none[k], &flag, MPI_STATUS_IGNORE);
+    }
+    MPI_Testall(2, none, &flag, MPI_STATUSES_IGNORE);
+    MPI_Request_free(&none[1]);
     MPI_Recv(buf, 1, MPI_INT, 1, 34, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   } else if (rank == 1) {
     for (int tag = 30; tag <= 34; tag++)

@@ -13,26 +13,10 @@
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
+
+#include "work.h"
 
 enum { IRREGULAR = 3000, WORK = 150000 };
-
-static volatile double sink = 1;
-
-static void work(void)
-{
-  double x = sink;
-  for (int i = 0; i < WORK; i++)
-    x = x * 0.999999 + 1e-9;
-  sink = x;
-}
-
-static double cpu(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 int main(int argc, char **argv)
 {
@@ -80,7 +64,7 @@ int main(int argc, char **argv)
   for (long i = 0; i < IRREGULAR; i++) {
     draw = draw * 1103515245u + 12345u;
     if ((draw >> 16) % 3 == 0)
-      work();
+      work(WORK);
     MPI_Send(&x, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD);
   }
   double irregular = 1e9 * (cpu() - start) / IRREGULAR;

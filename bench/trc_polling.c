@@ -8,26 +8,10 @@
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
+
+#include "work.h"
 
 enum { WORK = 40 };
-
-static double cpu(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static volatile double sink = 1;
-
-static void work(void)
-{
-  double x = sink;
-  for (int i = 0; i < WORK; i++)
-    x = x * 0.999999 + 1e-9;
-  sink = x;
-}
 
 int main(int argc, char **argv)
 {
@@ -43,7 +27,7 @@ int main(int argc, char **argv)
   MPI_Irecv(&got, 1, MPI_DOUBLE, MPI_ANY_SOURCE, 1, MPI_COMM_WORLD, &r[0]);
   long sent = 0, received = 0, tests = 0;
   for (long piece = 1; sent < sends || received < sends; piece++) {
-    work();
+    work(WORK);
     if (sent < sends && piece % period == 0 && r[1] == MPI_REQUEST_NULL) {
       out = (double)sent++;
       MPI_Isend(&out, 1, MPI_DOUBLE, (rank + 1) % size, 1, MPI_COMM_WORLD, &r[1]);

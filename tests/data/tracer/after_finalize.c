@@ -7,7 +7,7 @@
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
-#include "fixture_work.h"
+#include "../../../bench/work.h"
 
 #define AFTER  0.3
 #define BEFORE 0.02

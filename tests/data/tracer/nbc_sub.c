@@ -4,7 +4,7 @@
  * MPI_Iallgather; the world reduces to rank 2 with MPI_Ireduce; one MPI_Waitall completes the four. Then rank 0 works
  * some 20 ms while the others poll an MPI_Ibarrier of the world with MPI_Test; rank 2 sends rank 0 the sum and all
  * meet in an MPI_Barrier. Rank 0 prints "nbc_sub: reduced R": the sum of the world's ranks, 6. */
-#include "fixture_work.h"
+#include "../../../bench/work.h"
 
 #include <mpi.h>
 #include <stdio.h>

@@ -4,7 +4,7 @@
  * MPI_Waitany on two null requests (none active), works, sends rank 1 a message of tag 4 and waits for its receive;
  * rank 1 sends tag 1 only once tag 4 came. Rank 0 prints "nbc_wait: waits took W s, work C s": the wall time of its
  * three waits and the CPU time of its work, which bound its idle and its computation. */
-#include "fixture_work.h"
+#include "../../../bench/work.h"
 
 #include <mpi.h>
 #include <stdio.h>

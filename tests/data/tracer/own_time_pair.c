@@ -10,7 +10,7 @@
  * ranks; prints "own time pair ok". */
 #include <mpi.h>
 #include <stdio.h>
-#include "fixture_work.h"
+#include "../../../bench/work.h"
 
 enum { CALLS = 20000 };
 

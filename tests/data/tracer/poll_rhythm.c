@@ -10,7 +10,7 @@
 #include <mpi.h>
 #include <stdio.h>
 #include <time.h>
-#include "fixture_work.h"
+#include "../../../bench/work.h"
 
 enum { POLLS = 200000 };
 

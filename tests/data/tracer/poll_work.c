@@ -6,7 +6,7 @@
  * loop with its thread's CPU clock and prints "polled CPU SECONDS POLLS". Run on 2 ranks. */
 #include <mpi.h>
 #include <stdio.h>
-#include "fixture_work.h"
+#include "../../../bench/work.h"
 
 int main(int argc, char **argv)
 {

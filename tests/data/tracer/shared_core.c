@@ -8,7 +8,7 @@
 #include <mpi.h>
 #include <stdio.h>
 #include <sys/resource.h>
-#include "fixture_work.h"
+#include "../../../bench/work.h"
 
 enum { CHUNKS = 8000 };
 #define CHUNK 25e-6

@@ -3,7 +3,7 @@
  * 3 from rank 1, waits for the first two with MPI_Waitall, works, sends rank 1 a message of tag 4 and waits for the
  * third; rank 1 sends tags 1 and 2 at once, and tag 3 only once tag 4 came. Rank 0 prints "waits_some: waits took W s,
  * work C s": the wall time of its two waits and the CPU time of its work, which bound its idle and its computation. */
-#include "fixture_work.h"
+#include "../../../bench/work.h"
 
 #include <mpi.h>
 #include <stdio.h>

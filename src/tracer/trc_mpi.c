@@ -482,8 +482,8 @@ EXPORT int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
  * growing count to let simulated time pass, would charge a polling program for each of its tests. A test that
  * completed nothing is a poll (trc_poll): an unsuccessful one, or one of no active request (null, or persistent and
  * not started: trc_req_none_active), which a program that tests its requests after it has received all its messages
- * makes as often (bench/trc_polling.c's faster rank at p = 2:
- * 240,000 to 590,000 in its last laps, each recorded as a call before). */
+ * makes as often (bench/trc_polling.c's faster rank at p = 2: 240,000 to 590,000 in its last laps, each recorded as a
+ * call before). */
 EXPORT int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 {
   MPI_Status own;
@@ -573,13 +573,14 @@ EXPORT int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag,
     trc_poll(t, "MPI_Testany");
     return rc;
   }
-  int one = rc == MPI_SUCCESS && copy && *flag && *index != MPI_UNDEFINED;
-  if (rc == MPI_SUCCESS)
+  int completed = rc == MPI_SUCCESS; /* request *index: a success that completed none returned above, as a poll */
+  int one = completed && copy;
+  if (completed) {
     trc_req_envelope(one ? copy[*index] : MPI_REQUEST_NULL);
-  if (rc == MPI_SUCCESS && *flag && *index != MPI_UNDEFINED)
     trc_after_follows();
+  }
   trc_call(t, "MPI_Testany", TRC_CTRL, -1, one ? trc_req_received(copy[*index], status) : 0, NULL);
-  if (rc == MPI_SUCCESS && *flag && *index != MPI_UNDEFINED)
+  if (completed)
     trc_req_completed(copy, index, 1, status, 1);
   return rc;
 }

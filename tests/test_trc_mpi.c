@@ -147,10 +147,8 @@ static void smpi_replays(const char *dir, const char *trace, const char *np)
                         NULL};
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(run_program(dir, SIMRUN_SMPIRUN, args, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  TU_ASSERT_RAN(&run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "Simulation time"));
-  if (run.status != 0)
-    fprintf(stderr, "%s", run.err);
   run_free(&run);
 }
 
@@ -375,9 +373,7 @@ static void simrun_replays(const char *dir, const char *trace, int p, const char
   const char *replay[] = {"-q", "--no-cache", "replay.xml", NULL};
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, replay, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
-  if (run.status != 0)
-    fprintf(stderr, "%s", run.err);
+  TU_ASSERT_RAN(&run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, expected));
   run_free(&run);
 }
@@ -390,7 +386,7 @@ static void analyse_and_replay(const char *dir)
   const char *args[] = {"analyse", "trace-3", "trace-1", "--seq", "trace-1", "--csv", "measured.csv", NULL};
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  TU_ASSERT_RAN(&run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "the run traced at p = 1 in trace-1"));
   run_free(&run);
   char *csv = read_output(dir, "measured.csv");
@@ -446,7 +442,7 @@ static void test_trc_mpi_ring_matmul_messages(void)
     snprintf(trace, sizeof trace, "%s/trace-%d", dir, p);
     cli_run_t run;
     CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./ring_matmul", np, trace, "301", &run), 0);
-    CU_ASSERT_EQUAL(run.status, 0);
+    TU_ASSERT_RAN(&run);
     CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "product ok"));
     CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "simrun-trace: tracing"));
     CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "simrun-trace: wrote the traces"));
@@ -475,7 +471,7 @@ static void test_trc_mpi_ring_matmul_messages(void)
   /* smpirun replays the p = 3 run traced in SMPI's format (simrun's holds faults actions: fresh buffers) */
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(traced_run_as(dir, "./ring_matmul", "3", "trace-3-smpi", "301", "smpi", &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  TU_ASSERT_RAN(&run);
   run_free(&run);
   smpi_replays(dir, "trace-3-smpi", "3");
   static const char *const traces[] = {"trace-1", "trace-3", "trace-3-smpi"};
@@ -494,7 +490,7 @@ static void traced_quietly(const char *dir, const char *program, const char *np,
 {
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(traced_run_as(dir, program, np, trace, NULL, format, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  TU_ASSERT_RAN(&run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, said));
   CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
   run_free(&run);
@@ -511,7 +507,7 @@ static void traced_pair(char *dir, char *trace, const char *source, const char *
   snprintf(program, sizeof program, "./%s", name);
   build(dir, source, name);
   CU_ASSERT_EQUAL_FATAL(traced_run_as(dir, program, "2", trace, NULL, format, run), 0);
-  CU_ASSERT_EQUAL(run->status, 0);
+  TU_ASSERT_RAN(run);
 }
 
 /* traced_pair that must say no warning and, unless `said` is NULL, print `said`. */
@@ -603,7 +599,7 @@ static void analyses(const char *dir, const char *trace)
   const char *analyse[] = {"analyse", trace, NULL};
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  TU_ASSERT_RAN(&run);
   CU_ASSERT_STRING_EQUAL(run.err, "");
   run_free(&run);
   compact_reads_as_text(trace);
@@ -733,7 +729,7 @@ static void test_trc_mpi_io_and_windows_named(void)
   run_free(&run);
   const char *analyse[] = {"analyse", trace, NULL};
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  TU_ASSERT_RAN(&run);
   tu_unwrap(run.out);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out,
                                 "; calls not in the TI trace, which a replay misses (2 ranks; rank 0's, as the "
@@ -778,7 +774,7 @@ static void test_trc_mpi_buffered_sends_and_matched_ireceives(void)
   const char *analyse[] = {"analyse", trace, "--width", "1000", NULL};
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  TU_ASSERT_RAN(&run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "(p = 2): 4 messages paired, 0 receives unpaired"));
   CU_ASSERT_PTR_NULL(strstr(run.out, "no receive took"));
   run_free(&run);
@@ -898,7 +894,7 @@ static void test_trc_mpi_nonblocking_collectives_paired(void)
   snprintf(trace, sizeof trace, "%s/t", dir);
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(traced_run_as(dir, "./nbc_sub", "4", trace, NULL, "simrun", &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  TU_ASSERT_RAN(&run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "nbc_sub: reduced 6\n"));
   CU_ASSERT_PTR_NULL(strstr(run.err, "calls not in the TI trace"));
   run_free(&run);
@@ -945,7 +941,7 @@ static void test_trc_mpi_nonblocking_forms_as_blocking(void)
     snprintf(trace[k], sizeof trace[k], "%s/%s", dir, mode[k]);
     cli_run_t run;
     CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./nbc_forms", "3", trace[k], mode[k], &run), 0);
-    CU_ASSERT_EQUAL(run.status, 0);
+    TU_ASSERT_RAN(&run);
     CU_ASSERT_PTR_NULL(strstr(run.err, "calls not in the TI trace"));
     run_free(&run);
     met_timeline_info_t info;
@@ -1446,7 +1442,7 @@ static void test_trc_mpi_requests_and_sub_communicators(void)
     snprintf(trace, sizeof trace, "%s/%s", dir, runs[k].trace);
     cli_run_t run;
     CU_ASSERT_EQUAL_FATAL(traced_run_as(dir, "./requests", "4", trace, runs[k].arg, runs[k].format, &run), 0);
-    CU_ASSERT_EQUAL(run.status, 0);
+    TU_ASSERT_RAN(&run);
     CU_ASSERT_PTR_NULL(strstr(run.err, "calls not in the TI trace"));
     char *index = read_output(trace, "index.txt");
     CU_ASSERT((index != NULL) == (k < 2));
@@ -1556,7 +1552,7 @@ static char *csv_written(const char *dir, const char *const *args, const char *c
 {
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  TU_ASSERT_RAN(&run);
   run_free(&run);
   char *text = read_output(dir, csv);
   CU_ASSERT_PTR_NOT_NULL_FATAL(text);
@@ -1596,7 +1592,7 @@ static void test_trc_mpi_large_files_compressed(void)
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(traced_run_env(dir, "./requests", "4", trace, NULL, "simrun", "SIMRUN_TRACE_COMPRESS=1", &run),
                         0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  TU_ASSERT_RAN(&run);
   run_free(&run);
   CU_ASSERT_EQUAL_FATAL(mkdir(plain, 0777), 0);
   CU_ASSERT_EQUAL_FATAL(mkdir(gz, 0777), 0);
@@ -1655,7 +1651,7 @@ static double pingpong_traced(const char *dir, const char *trace, const char *fl
   args[n] = "./pingpong";
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(run_program(dir, SIMRUN_MPIRUN, args, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  TU_ASSERT_RAN(&run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "pingpong done"));
   run_free(&run);
   double bytes = 0;
@@ -1950,7 +1946,7 @@ static void test_trc_mpi_fortran_program(void)
   built_in(dir, trace, build_fortran, FORTRAN, "fortran_calls");
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(traced_run_as(dir, "./fortran_calls", "3", trace, NULL, "simrun", &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  TU_ASSERT_RAN(&run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "fortran ok"));
   /* named at MPI_Finalize, once per rank, as their C calls are (before, CP2K's went untraced and unnamed) */
   fortran_windows_counted(run.err);
@@ -2001,7 +1997,7 @@ static void test_trc_mpi_f08_program(void)
   built_in(dir, trace, build_fortran, F08, "fortran_f08");
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(traced_run_as(dir, "./fortran_f08", "3", trace, NULL, "simrun", &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  TU_ASSERT_RAN(&run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "f08 ok"));
   fortran_windows_counted(run.err); /* as C's and mpif.h's are */
   run_free(&run);
@@ -2038,7 +2034,7 @@ static void test_trc_mpi_serial_program_is_reported(void)
   fclose(out);
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(traced_run(dir, "/bin/bash", "2", trace, "serial.sh", &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  TU_ASSERT_RAN(&run);
   const char *warning = "simrun-trace: warning: this program never called MPI_Init";
   char *first = strstr(run.err, warning);
   CU_ASSERT_PTR_NOT_NULL(first);
@@ -2114,7 +2110,7 @@ static void died_run_is_refused(const char *how, const char *env)
   CU_ASSERT(how || strstr(err, ": cut short: the file ends before its '# end' line"));
   if (how) { /* the run again, to its end, into the killed run's folder */
     CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./mpi_abort", "2", trace, "finish", &run), 0);
-    CU_ASSERT_EQUAL(run.status, 0);
+    TU_ASSERT_RAN(&run);
     CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
     run_free(&run);
     CU_ASSERT_EQUAL(count_entries(trace), 5); /* index.txt, rank-0, rank-1, timeline-0, timeline-1: no marker */
@@ -2156,16 +2152,14 @@ static void test_trc_mpi_thread_multiple(void)
   build(dir, THREADS, "threads");
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./threads", "2", trace, "main", &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
-  if (run.status != 0) /* once in a fresh clone's suite, not again in 18 runs alone or beside busy loops */
-    fprintf(stderr, "threads main: status %d\n%s", run.status, run.err);
+  TU_ASSERT_RAN(&run); /* failed once in a fresh clone's suite, not again in 18 runs alone or beside busy loops */
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "threads ok"));
   CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
   run_free(&run);
   CU_ASSERT_EQUAL(count_entries(trace), 5); /* index.txt, rank-0, rank-1, timeline-0, timeline-1 */
   analysed_without_a_word(dir);
   CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./threads", "2", trace, "other", &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  TU_ASSERT_RAN(&run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "threads ok"));
   const char *said = "1 MPI call(s) from threads other than the one that initialised MPI";
   char *first = strstr(run.err, said);
@@ -2189,7 +2183,7 @@ static void test_trc_mpi_thread_multiple(void)
   CU_ASSERT_PTR_NULL(strstr(run.err, "no TI trace index"));
   run_free(&run);
   CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./threads", "2", trace, "serialized", &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  TU_ASSERT_RAN(&run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "threads ok"));
   CU_ASSERT_PTR_NULL(strstr(run.err, "from threads other than"));
   const char *cpu = "its other threads used"; /* the main thread's 0.4 s of CPU, which the TI trace leaves out */
@@ -2234,7 +2228,7 @@ static void test_trc_mpi_full_disk_keeps_program_running(void)
   build(dir, EXAMPLE, "ring_matmul");
   cli_run_t run;
   CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./ring_matmul", "2", trace, "20", &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  TU_ASSERT_RAN(&run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "product ok"));
   if (run.status != 0 || !strstr(run.out, "product ok")) /* once in a fresh clone's sanitised suite, not again */
     fprintf(stderr, "ring_matmul beside a full disk: exit status %d, its output:\n%s\nits errors:\n%s\n", run.status,
@@ -2280,7 +2274,7 @@ static void test_trc_mpi_unwritable_folder_keeps_program_running(void)
   for (int i = 0; i < 3; i++) {
     cli_run_t run;
     CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./ring_matmul", "2", folders[i], "20", &run), 0);
-    CU_ASSERT_EQUAL(run.status, 0);
+    TU_ASSERT_RAN(&run);
     CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "product ok"));
     CU_ASSERT_PTR_NOT_NULL(strstr(run.err, said[i]));
     CU_ASSERT_EQUAL(lines_starting(run.err, "simrun-trace: "), 1);
@@ -2322,7 +2316,7 @@ static void test_trc_mpi_own_time_removed(void)
   const char *analyse[] = {"analyse", "trace", "--width", "1000", NULL};
   cli_run_t said;
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &said), 0);
-  CU_ASSERT_EQUAL(said.status, 0);
+  TU_ASSERT_RAN(&said);
   tu_unwrap(said.out);
   CU_ASSERT_PTR_NOT_NULL(strstr(said.out,
                                 "s over the ranks (the gaps between intervals), removed from the run's times, "
@@ -2534,7 +2528,7 @@ static void test_trc_mpi_polls_counted_at_every_rhythm(void)
   built_in(dir, trace, build, POLLRHYTHM, "poll_rhythm");
   CU_ASSERT_EQUAL_FATAL(traced_run_env(dir, "./poll_rhythm", "2", trace, NULL, "simrun", "SIMRUN_TRACE_FOLD=0", &run),
                         0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  TU_ASSERT_RAN(&run);
   double polls = figure_after(run.out, "polls "), worked = figure_after(run.out, "\nwork CPU ");
   double slept = figure_after(run.out, "slept work CPU ");
   ti_sums_t sums = {0};
@@ -2616,7 +2610,7 @@ static void test_trc_mpi_children_work_counted(void)
   run_free(&run);
   const char *analyse[] = {"analyse", trace, "--width", "1000", NULL};
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  TU_ASSERT_RAN(&run);
   tu_unwrap(run.out);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "the ranks' child processes used "));
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "counted as the ranks' computation in the TI trace (the ranks waited"));
@@ -2650,7 +2644,7 @@ static void traced_on_one_core(char dir[1024], char trace[1100], const char *sou
       "-c",   "0",     SIMRUN_MPIRUN, "--allow-run-as-root", "--bind-to", "none", "-np", "2", "-x", preload, "-x",
       folder, program, NULL};
   CU_ASSERT_EQUAL_FATAL(run_program(dir, "/usr/bin/taskset", args, run), 0);
-  CU_ASSERT_EQUAL(run->status, 0);
+  TU_ASSERT_RAN(run);
 }
 
 /* Two ranks on one core: a run in which one waited for the core more than this share of its wall time is crowded
@@ -2822,7 +2816,7 @@ static void test_trc_mpi_work_after_finalize_said(void)
   for (int i = 0; i < 3; i++) {
     cli_run_t run;
     CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./after_finalize", "2", "trace", args[i], &run), 0);
-    CU_ASSERT_EQUAL(run.status, 0);
+    TU_ASSERT_RAN(&run);
     CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "after done"));
     for (int rank = 0; rank < 2; rank++) {
       char said[128];
@@ -2926,7 +2920,7 @@ static void parents_analysed(const char *dir, const char *trace, const char *pla
   cli_run_t run;
   const char *analyse[] = {"analyse", trace, platform ? "--replay-on" : NULL, platform, NULL};
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
-  CU_ASSERT_EQUAL(run.status, 0);
+  TU_ASSERT_RAN(&run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "(p = 2): 2 messages paired, 0 receives unpaired"));
   run_free(&run);
   remove_folder(trace);
@@ -2949,7 +2943,7 @@ static void test_trc_mpi_spawned_bare_children(void)
   setenv("MPIEXEC_TIMEOUT", "120", 1);
   CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./spawn", "2", trace, "bare", &run), 0);
   unsetenv("MPIEXEC_TIMEOUT");
-  CU_ASSERT_EQUAL(run.status, 0);
+  TU_ASSERT_RAN(&run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "spawn: children sent 3"));
   CU_ASSERT_PTR_NULL(strstr(run.err, "MPI_Comm_spawn started")); /* no tracer in the children to say it */
   run_free(&run);
@@ -3218,7 +3212,7 @@ static void test_trc_mpi_startup_predicted(void)
       char np[8];
       snprintf(np, sizeof np, "%d", p);
       CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./startup", np, trace, NULL, &run), 0);
-      CU_ASSERT_EQUAL(run.status, 0);
+      TU_ASSERT_RAN(&run);
       CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "startup done"));
       run_free(&run);
       best = fmin(best, fabs(replay_difference(dir, trace)));

@@ -29,6 +29,17 @@ typedef struct cli_run {
   char *err;
 } cli_run_t;
 
+/* Asserts that the run `run` (a cli_run_t *) exited 0; when it did not, prints its status and stderr, so that a
+ * failure seen once (an mpirun among hundreds) says why (a fresh clone's test_trc_mpi_folded_pingpong: status not 0
+ * after the program's last line, its stderr lost). A macro: the assertion's line is the caller's. */
+#define TU_ASSERT_RAN(run)                                                                                             \
+  do {                                                                                                                 \
+    CU_ASSERT_EQUAL((run)->status, 0);                                                                                 \
+    if ((run)->status != 0)                                                                                            \
+      fprintf(stderr, "%s:%d: exit status %d; its stderr:\n%s\n", __FILE__, __LINE__, (run)->status,                   \
+              (run)->err ? (run)->err : "");                                                                           \
+  } while (0)
+
 /* A run that must fail. */
 typedef struct cli_case {
   const char *args[6];    /* NULL-ended; after "--csv out.csv --json out.json" unless bare */

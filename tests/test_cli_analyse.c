@@ -792,6 +792,33 @@ static void csv_text_at(const char *csv, int row, const char *name, char *text, 
     text[0] = '\0';
 }
 
+/* Runs of polls that used a fifth or more of the ranks' CPU time are said to hold whatever work the program did between
+ * its tests: tests/data/tracer/polled-triple's ranks 0 and 1 each used 0.9 of their 1.0 CPU s in runs of polls, rank 2
+ * none of its 2.0 s: by hand 1.800 of 4.000 s, 45.0%. shared-quad's 0.3 of 3.0 s (10%) and waitsome-self's 0.8 ms of
+ * 1.166 s get no word. Before, bench/trc_polling.c at p = 2, which works some 60 of each 75 ns between its tests, read
+ * as 6.4% efficient and idle 14.4 times T_seq without one. */
+static void test_analyse_says_polls_hold_work(void)
+{
+  static const struct {
+    const char *folder;
+    int said;
+  } cases[] = {{RUNS "polled-triple", 1}, {RUNS "shared-quad", 0}, {RUNS "waitsome-self", 0}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    cli_run_t run;
+    const char *args[] = {"analyse", cases[i].folder, "--width", "1000", NULL};
+    CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+    TU_ASSERT_RAN(&run);
+    const char *said = strstr(run.out, "; its ranks' runs of polls used ");
+    CU_ASSERT_EQUAL(said != NULL, cases[i].said);
+    if (cases[i].said)
+      CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "; its ranks' runs of polls used 1.800 s of their 4.000 s of CPU (45.0%), "
+                                             "each counted as one wait from its first test to its last (idle, or ctrl "
+                                             "where no partner is awaited), any work the program did between its tests "
+                                             "included"));
+    run_free(&run);
+  }
+}
+
 /* blocked-pair is quiet-pair whose files give the ranks' computations' CPU time (COMPUTE): rank 0's 0.8 s of
  * computation used 0.8 s of CPU, rank 1's 0.5 s used 0.2 s, and neither waited for a processor: rank 1 was blocked 0.3
  * s (slept), 30% of the run's 1.0 s, which the TI trace's amounts leave out. The run's line and a "Blocked:" line say
@@ -1948,6 +1975,7 @@ int main(void)
       {"test_analyse_replay_on_html", test_analyse_replay_on_html},
       {"test_analyse_replay_on_waited", test_analyse_replay_on_waited},
       {"test_analyse_replay_on_blocked", test_analyse_replay_on_blocked},
+      {"test_analyse_says_polls_hold_work", test_analyse_says_polls_hold_work},
       {"test_analyse_blocked_within_cores_left", test_analyse_blocked_within_cores_left},
       {"test_analyse_replay_on_spun", test_analyse_replay_on_spun},
       {"test_analyse_replay_copied_folder", test_analyse_replay_copied_folder},

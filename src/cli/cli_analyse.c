@@ -779,6 +779,31 @@ static void run_blocked_clause(FILE *out, const runs_t *runs, int i)
           runs->info[i].threads_cpu > 0 ? ", less what their other threads ran" : "");
 }
 
+/* The share of the ranks' CPU time in their runs of polls from which the run's line says that the classes count them as
+ * waiting, the program's work between its tests included (run_polled). */
+#define POLLED 0.2
+
+/* The run's line on its runs of polls (`info`'s ranks' POLLS against their CPU, `p` ranks), when they took POLLED of
+ * the CPU time or more: such a run is one interval from its first test to its last (docs/tracer.md, "Runs of polls"),
+ * idle (ctrl where no partner is awaited), whatever the program did between its tests. bench/trc_polling.c, whose
+ * ranks work some 60 of each 75 ns between two tests, read at p = 2 as 6.4% efficient, idle 14.4 times T_seq. */
+static void run_polled(FILE *out, const met_timeline_info_t *info, int p)
+{
+  double polls = 0, cpu = 0;
+  for (int rank = 0; rank < p; rank++) {
+    if (rank >= MET_TL_CPU_RANKS || isnan(info->usage[rank].polls))
+      return;
+    polls += info->usage[rank].polls;
+    cpu += info->usage[rank].cpu;
+  }
+  if (polls >= 0.0005 && polls >= POLLED * cpu)
+    fprintf(out,
+            "; its ranks' runs of polls used %.3f s of their %.3f s of CPU (%.1f%%), each counted as one wait from its "
+            "first test to its last (idle, or ctrl where no partner is awaited), any work the program did between "
+            "its tests included: a program that works between its tests is busier than its classes say",
+            polls, cpu, cpu > 0 ? 100 * polls / cpu : 100.0);
+}
+
 /* Per run, what the pairing of messages and collectives found and whether its timeline was kept. */
 static void print_run(FILE *out, const runs_t *runs, int i)
 {
@@ -853,6 +878,7 @@ static void print_run(FILE *out, const runs_t *runs, int i)
   run_disturbed(out, info, runs->p[i], &runs->lost[i]);
   run_crowded(out, runs, i);
   run_blocked_clause(out, runs, i);
+  run_polled(out, info, runs->p[i]);
   if (runs->read[i] != READ_WHOLE)
     fprintf(out, "; read as per-rank sums (timelines over %.0f MiB, the wait states summed as read)%s",
             KEEP_BYTES / (1024 * 1024),

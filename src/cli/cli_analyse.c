@@ -796,12 +796,13 @@ static void run_polled(FILE *out, const met_timeline_info_t *info, int p)
     polls += info->usage[rank].polls;
     cpu += info->usage[rank].cpu;
   }
+  polls = fmin(polls, cpu); /* a part of CPU (docs/tracer.md); CPU 0 where the files do not say: nothing */
   if (polls >= 0.0005 && polls >= POLLED * cpu)
     fprintf(out,
             "; its ranks' runs of polls used %.3f s of their %.3f s of CPU (%.1f%%), each counted as one wait from its "
             "first test to its last (idle, or ctrl where no partner is awaited), any work the program did between "
             "its tests included: a program that works between its tests is busier than its classes say",
-            polls, cpu, cpu > 0 ? 100 * polls / cpu : 100.0);
+            polls, cpu, 100 * polls / cpu);
 }
 
 /* Per run, what the pairing of messages and collectives found and whether its timeline was kept. */

@@ -819,6 +819,34 @@ static void test_analyse_says_polls_hold_work(void)
   }
 }
 
+/* A damaged polled-triple whose rank 2 says it polled 5 s of its 2 s of CPU: the polls are counted as the CPU at
+ * most, 4.000 of 4.000 s (100.0%), not 6.800 s (170%). */
+static void test_analyse_polls_beyond_cpu_bounded(void)
+{
+  static const char *const files[] = {"index.txt",      "rank-0.txt",     "rank-1.txt",    "rank-2.txt",
+                                      "timeline-0.txt", "timeline-1.txt", "timeline-2.txt"};
+  static const char line[] = "# disturbance 1.00 1.00 100 2.000000 2.100000 0.100000 2.000000 0.000000";
+  char dir[1024];
+  CU_ASSERT_FATAL(make_folder(dir, sizeof dir) == 0);
+  for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+    char *text = read_output(RUNS "polled-triple", files[i]);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    char *at = strstr(text, line);
+    if (at)
+      memcpy(at + sizeof line - 9, "5", 1); /* POLLS 0.000000 -> 5.000000 */
+    CU_ASSERT_EQUAL(at != NULL, strcmp(files[i], "timeline-2.txt") == 0);
+    write_in(dir, files[i], text);
+    free(text);
+  }
+  cli_run_t run;
+  const char *args[] = {"analyse", dir, "--width", "1000", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+  TU_ASSERT_RAN(&run);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "; its ranks' runs of polls used 4.000 s of their 4.000 s of CPU (100.0%)"));
+  run_free(&run);
+  remove_folder(dir);
+}
+
 /* blocked-pair is quiet-pair whose files give the ranks' computations' CPU time (COMPUTE): rank 0's 0.8 s of
  * computation used 0.8 s of CPU, rank 1's 0.5 s used 0.2 s, and neither waited for a processor: rank 1 was blocked 0.3
  * s (slept), 30% of the run's 1.0 s, which the TI trace's amounts leave out. The run's line and a "Blocked:" line say
@@ -1976,6 +2004,7 @@ int main(void)
       {"test_analyse_replay_on_waited", test_analyse_replay_on_waited},
       {"test_analyse_replay_on_blocked", test_analyse_replay_on_blocked},
       {"test_analyse_says_polls_hold_work", test_analyse_says_polls_hold_work},
+      {"test_analyse_polls_beyond_cpu_bounded", test_analyse_polls_beyond_cpu_bounded},
       {"test_analyse_blocked_within_cores_left", test_analyse_blocked_within_cores_left},
       {"test_analyse_replay_on_spun", test_analyse_replay_on_spun},
       {"test_analyse_replay_copied_folder", test_analyse_replay_copied_folder},

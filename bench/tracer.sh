@@ -13,7 +13,9 @@
 # beside the 0.3 us target of issue 25 (0.9 us for a round's three calls; a fifth of the irregular calls' own time);
 # the mean duration the last traced run recorded for its MPI_Send beside the untraced call's; and what the traced
 # run's 10^6 unsuccessful tests became: records, trace size, computation (beside the target, under 1% of the loop's
-# wall time), and the tracer's own time simrun analyse removes from that run. Then each program's CPU time traced /
+# wall time, and the share of such a loop untraced in gaps of over 10 us between wall-clock readings 16 tests apart:
+# the machine's interrupts, which the CPU clock counts and the tracer cannot tell from computation), and the tracer's
+# own time simrun analyse removes from that run. Then each program's CPU time traced /
 # untraced beside issue 47's 1.2x, met or not (the ring multiply, a polling-heavy program, the calls-only loop and,
 # when installed, two real programs).
 # Usage: bench/tracer.sh [N [RUNS]]   (default N = 600, RUNS = 7; needs build/libsimrun-trace.so and Open MPI)
@@ -106,6 +108,10 @@ awk 'function poll(begin, end, polls, each, times) { # TIMES records from BEGIN 
            printf "10^6 MPI_Test: %d poll records (%d polls) over %.3f s, computation %.3f%% of it", records, n, span,
                   (span > 0 ? 100 * compute_sum / 1e9 / span : 0)
            printf " (target: under 1%%)\n" }' <(zstdcat -f "$work/calls/timeline-0.txt") # zstd beyond 4 MiB
+gaps=$(awk '$1 == "MPI_Test_gaps" { print $2 }' "$work/calls-plain" | sort -g)
+printf '10^6 MPI_Test untraced, the wall clock read every 16 tests: %s%% to %s%% of the loop in gaps over 10 us (the\n' \
+  "$(head -1 <<< "$gaps")" "$(tail -1 <<< "$gaps")"
+printf '  machine'"'"'s interrupts, which the CPU clock counts: what the computation above cannot go below here)\n'
 # The same run's 10^6 MPI_Send to MPI_PROC_NULL (partner -2): their recorded durations' mean (a loop slot's DURATION is
 # its mean over COUNT iterations), beside the call's untraced CPU time: the interval holds the call and a clock
 # reading, the wrapper's work on its arguments kept out (trc_returned)

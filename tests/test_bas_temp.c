@@ -35,25 +35,6 @@ static int makes_unnamed(const char *dir)
   return fd >= 0;
 }
 
-/* Sets TMPDIR to `value`; returns its value before (a copy, NULL when unset) for tmpdir_restore. */
-static char *tmpdir_set(const char *value)
-{
-  const char *was = getenv("TMPDIR");
-  char *saved = was ? strdup(was) : NULL;
-  setenv("TMPDIR", value, 1);
-  return saved;
-}
-
-/* TMPDIR as tmpdir_set found it. */
-static void tmpdir_restore(char *saved)
-{
-  if (saved)
-    setenv("TMPDIR", saved, 1);
-  else
-    unsetenv("TMPDIR");
-  free(saved);
-}
-
 /* A file made in a new folder named by TMPDIR: 5 bytes written and read back, the folder empty while it is open and
  * after; the descriptor's link (/proc/self/fd) names no simrun-temp-* where the file system makes unnamed files (the
  * file never had one); the signal mask as before. */
@@ -61,7 +42,7 @@ static void test_temp_file_in_tmpdir_unnamed(void)
 {
   char dir[] = "/tmp/bas-temp-test-XXXXXX";
   CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
-  char *saved = tmpdir_set(dir);
+  char *saved = tu_env_swap("TMPDIR", dir);
   CU_ASSERT_STRING_EQUAL(bas_temp_dir(), dir);
   sigset_t before, after;
   pthread_sigmask(SIG_SETMASK, NULL, &before);
@@ -86,19 +67,19 @@ static void test_temp_file_in_tmpdir_unnamed(void)
   fclose(file);
   CU_ASSERT_EQUAL(entries(dir), 0);
   CU_ASSERT_EQUAL(rmdir(dir), 0);
-  tmpdir_restore(saved);
+  tu_env_restore("TMPDIR", saved);
 }
 
 /* TMPDIR naming a folder that does not exist: NULL, errno ENOENT; empty: /tmp. */
 static void test_temp_file_refuses_missing_folder(void)
 {
-  char *saved = tmpdir_set("/nonexistent-simrun-folder/below");
+  char *saved = tu_env_swap("TMPDIR", "/nonexistent-simrun-folder/below");
   errno = 0;
   CU_ASSERT_PTR_NULL(bas_temp_file());
   CU_ASSERT_EQUAL(errno, ENOENT);
   setenv("TMPDIR", "", 1);
   CU_ASSERT_STRING_EQUAL(bas_temp_dir(), "/tmp");
-  tmpdir_restore(saved);
+  tu_env_restore("TMPDIR", saved);
 }
 
 int main(void)

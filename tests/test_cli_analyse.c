@@ -792,11 +792,57 @@ static void csv_text_at(const char *csv, int row, const char *name, char *text, 
     text[0] = '\0';
 }
 
+/* Copies files `files` (`n` of them) of fixture folder `from` into the new folder `dir`, each text through `edit`
+ * (NULL: none), which may change it in place or replace it (*text, malloc'd). */
+static void copied_folder(char dir[1024], const char *from, const char *const *files, size_t n,
+                          void (*edit)(const char *file, char **text))
+{
+  CU_ASSERT_FATAL(make_folder(dir, 1024) == 0);
+  for (size_t i = 0; i < n; i++) {
+    char *text = read_output(from, files[i]);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    if (edit)
+      edit(files[i], &text);
+    write_in(dir, files[i], text);
+    free(text);
+  }
+}
+
+static const char *const triple_files[] = {"index.txt",      "rank-0.txt",     "rank-1.txt",    "rank-2.txt",
+                                           "timeline-0.txt", "timeline-1.txt", "timeline-2.txt"};
+
+/* polled-triple's files through `edit` in the new folder `dir`, analysed into *run. */
+static void edited_triple_analysed(char dir[1024], void (*edit)(const char *file, char **text), cli_run_t *run)
+{
+  copied_folder(dir, RUNS "polled-triple", triple_files, sizeof triple_files / sizeof triple_files[0], edit);
+  const char *args[] = {"analyse", dir, "--width", "1000", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, run), 0);
+  TU_ASSERT_RAN(run);
+}
+
+/* polled-triple's timeline as today's tracer ends it, with "# polls-work": ranks 0 and 1 0.6 s of work between their
+ * tests, rank 2 none (it made no run of polls). */
+static void polls_work_added(const char *file, char **text)
+{
+  const char *end = strstr(*text, "# end ");
+  if (!end)
+    return;
+  const char *work = strcmp(file, "timeline-2.txt") == 0 ? "0.000000 0 0 0 0" : "0.600000 1000 15 0.000002 0.00000003";
+  size_t at = (size_t)(end - *text), len = strlen(*text) + 80;
+  char *with = malloc(len);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(with);
+  snprintf(with, len, "%.*s# polls-work %s\n%s", (int)at, *text, work, end);
+  free(*text);
+  *text = with;
+}
+
 /* Runs of polls that used a fifth or more of the ranks' CPU time are said to hold whatever work the program did between
- * its tests: tests/data/tracer/polled-triple's ranks 0 and 1 each used 0.9 of their 1.0 CPU s in runs of polls, rank 2
- * none of its 2.0 s: by hand 1.800 of 4.000 s, 45.0%. shared-quad's 0.3 of 3.0 s (10%) and waitsome-self's 0.8 ms of
- * 1.166 s get no word. Before, bench/trc_polling.c at p = 2, which works some 60 of each 75 ns between its tests, read
- * as 6.4% efficient and idle 14.4 times T_seq without one. */
+ * its tests, from a tracer before "# polls-work": tests/data/tracer/polled-triple's ranks 0 and 1 each used 0.9 of
+ * their 1.0 CPU s in runs of polls, rank 2 none of its 2.0 s: by hand 1.800 of 4.000 s, 45.0%. shared-quad's 0.3 of
+ * 3.0 s (10%) and waitsome-self's 0.8 ms of 1.166 s get no word. Before, bench/trc_polling.c at p = 2, which works
+ * some 60 of each 75 ns between its tests, read as 6.4% efficient and idle 14.4 times T_seq without one. The same
+ * files with today's "# polls-work" lines are said to have 1.200 s of the runs' time booked as computation (0.6 s on
+ * each of ranks 0 and 1, by hand). */
 static void test_analyse_says_polls_hold_work(void)
 {
   static const struct {
@@ -817,31 +863,34 @@ static void test_analyse_says_polls_hold_work(void)
                                              "included"));
     run_free(&run);
   }
+  char dir[1024];
+  cli_run_t run;
+  edited_triple_analysed(dir, polls_work_added, &run);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "; its ranks' runs of polls used 1.800 s of their 4.000 s of CPU (45.0%), "
+                                         "1.200 s of their time the program's work between its tests, counted as "
+                                         "computation"));
+  CU_ASSERT_PTR_NULL(strstr(run.out, "each counted as one wait"));
+  run_free(&run);
+  remove_folder(dir);
+}
+
+/* polled-triple's rank 2 damaged to say it polled 5 s of its 2 s of CPU (its POLLS 0.000000 -> 5.000000). */
+static void polls_beyond_cpu(const char *file, char **text)
+{
+  static const char line[] = "# disturbance 1.00 1.00 100 2.000000 2.100000 0.100000 2.000000 0.000000";
+  char *at = strstr(*text, line);
+  if (at)
+    memcpy(at + sizeof line - 9, "5", 1);
+  CU_ASSERT_EQUAL(at != NULL, strcmp(file, "timeline-2.txt") == 0);
 }
 
 /* A damaged polled-triple whose rank 2 says it polled 5 s of its 2 s of CPU: the polls are counted as the CPU at
  * most, 4.000 of 4.000 s (100.0%), not 6.800 s (170%). */
 static void test_analyse_polls_beyond_cpu_bounded(void)
 {
-  static const char *const files[] = {"index.txt",      "rank-0.txt",     "rank-1.txt",    "rank-2.txt",
-                                      "timeline-0.txt", "timeline-1.txt", "timeline-2.txt"};
-  static const char line[] = "# disturbance 1.00 1.00 100 2.000000 2.100000 0.100000 2.000000 0.000000";
   char dir[1024];
-  CU_ASSERT_FATAL(make_folder(dir, sizeof dir) == 0);
-  for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
-    char *text = read_output(RUNS "polled-triple", files[i]);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
-    char *at = strstr(text, line);
-    if (at)
-      memcpy(at + sizeof line - 9, "5", 1); /* POLLS 0.000000 -> 5.000000 */
-    CU_ASSERT_EQUAL(at != NULL, strcmp(files[i], "timeline-2.txt") == 0);
-    write_in(dir, files[i], text);
-    free(text);
-  }
   cli_run_t run;
-  const char *args[] = {"analyse", dir, "--width", "1000", NULL};
-  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
-  TU_ASSERT_RAN(&run);
+  edited_triple_analysed(dir, polls_beyond_cpu, &run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "; its ranks' runs of polls used 4.000 s of their 4.000 s of CPU (100.0%)"));
   run_free(&run);
   remove_folder(dir);
@@ -1076,14 +1125,8 @@ static void test_analyse_replay_on_spun(void)
   remove_run(dir, &run);
   /* a rank's second "# disturbance" line is left out: spun-pair whose rank 0 says both ranks' lines and rank 1 none
    * is a run whose files do not all say, compared with its T_par, 6 s: 2.222222 / 6 - 1 = -63.0% */
-  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   const char *const files[] = {"index.txt", "rank-0.txt", "rank-1.txt"};
-  for (size_t i = 0; i < 3; i++) {
-    char *text = read_output(RUNS "spun-pair", files[i]);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
-    write_in(dir, files[i], text);
-    free(text);
-  }
+  copied_folder(dir, RUNS "spun-pair", files, 3, NULL);
   write_in(dir, "timeline-0.txt",
            "# simrun measured timeline 1\n# rank 0 of 2\n# start end category phase peer bytes call\n"
            "0.000000000 3.600000000 compute work -1 0 -\n3.600000000 4.800000000 comm send 1 1000 MPI_Send\n"

@@ -2575,6 +2575,41 @@ static void test_trc_mpi_polls_with_work_keep_their_processor_time(void)
   }
 }
 
+/* tests/data/tracer/poll_work.c on 2 ranks, rank 0's tests each after 2 us of work, then back to back: the timeline
+ * books the work between the tests as rank 0's computation (docs/tracer.md, "Runs of polls": the time between two
+ * polls read at one in 64, less the recorder's part of it), at least 70% of the CPU time the program measured around
+ * its loop (the recorder's work in a poll some 50-100 ns of each 2 us; before, each run of polls was one idle
+ * interval, the work between its tests in it: a few ms of the 50 were computation), and of tests back to back at most
+ * a fifth (the loop's own instructions, a few ns of each test's 40 or so traced, and the error of the recorder's part,
+ * 3 ns a poll in bench/trc_polling.c with no work), their waiting idle. */
+static void test_trc_mpi_polls_work_is_computation(void)
+{
+  static const char *const pieces[] = {"500", "0"};
+  char dir[1024];
+  char trace[1100];
+  built_in_new_folder(dir, POLLWORK, "poll_work");
+  snprintf(trace, sizeof trace, "%s/trace", dir);
+  for (size_t k = 0; k < sizeof pieces / sizeof pieces[0]; k++) {
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./poll_work", "2", trace, pieces[k], &run), 0);
+    TU_ASSERT_RAN(&run);
+    double polled = figure_after(run.out, "polled CPU ");
+    met_timeline_info_t info;
+    met_trace_t *measured = read_run(trace, &info);
+    double computed = measured ? met_trace_category_time(measured, 0, MET_CAT_COMPUTE) : NAN;
+    double idle = measured ? met_trace_category_time(measured, 0, MET_CAT_IDLE) : NAN;
+    int right = k == 0 ? computed >= 0.7 * polled : computed <= 0.2 * polled && idle >= 0.6 * polled;
+    CU_ASSERT(polled > 0.005 && right);
+    if (!right)
+      fprintf(stderr, "poll_work %s: rank 0 computed %.6f s and idled %.6f s of a loop of %.6f s of CPU\n", pieces[k],
+              computed, idle, polled);
+    met_trace_free(measured);
+    run_free(&run);
+    remove_folder(trace);
+  }
+  remove_folder(dir);
+}
+
 /* tests/data/tracer/children.c on 2 ranks: each rank runs 4 items in child processes (system()) of 0.05 s of CPU each.
  * Rank 0's TI trace holds their CPU time as its computation: at least 0.9 x 4 x 0.05 s (by hand) and what
  * getrusage(RUSAGE_CHILDREN) gave the program, at most that and 0.01 s of its own (issue 47: the trace booked the
@@ -3262,6 +3297,7 @@ int main(void)
       {"test_trc_mpi_receive_into_fresh_pages_faults", test_trc_mpi_receive_into_fresh_pages_faults},
       {"test_trc_mpi_polls_with_work_keep_their_processor_time",
        test_trc_mpi_polls_with_work_keep_their_processor_time},
+      {"test_trc_mpi_polls_work_is_computation", test_trc_mpi_polls_work_is_computation},
       {"test_trc_mpi_polls_counted_at_every_rhythm", test_trc_mpi_polls_counted_at_every_rhythm},
       {"test_trc_mpi_children_work_counted", test_trc_mpi_children_work_counted},
       {"test_trc_mpi_shared_core_held_tracer_time", test_trc_mpi_shared_core_held_tracer_time},

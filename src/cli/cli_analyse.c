@@ -456,17 +456,24 @@ static lost_t run_lost(const cores_t *c, const met_timeline_info_t *info, int p)
  * may lengthen a replay's T_par by as much (its rank's computation, on the run's critical path). */
 #define BLOCKED 0.05
 
+/* The CPU seconds of what rank `u`'s timeline books as computation: its computations', and of its runs of polls' the
+ * work between their polls ("# polls-work", docs/tracer.md "Runs of polls"), at most their CPU time. */
+static double computed_cpu(const met_tl_usage_t *u)
+{
+  return u->compute + (isnan(u->polls_work) || isnan(u->polls) ? 0 : fmin(u->polls_work, u->polls));
+}
+
 /* How long the `p` ranks' computations were blocked: neither running (their CPU time, "# disturbance"'s COMPUTE, their
- * child processes' counted) nor waiting for a processor (WAITED, over the rank's whole span: what is left is at least
- * its computations' blocked time), less what the ranks' other threads ran meanwhile: sleeps, reads of files or pipes,
- * waits for something outside MPI. The TI trace gives computations as CPU time (docs/tracer.md), so a replay has none
- * of it: GARLI 2.1's Garli-mpi, when its runs were done before, sleeps 1 s then 2 s between barriers (a 4.0-s run
- * predicted 0.0014 s, "not disturbed", by hand). On one node whose binding lines give its online cores, at most the
- * CPU time the node had left over the run for work: its cores times T_par less the ranks' computations' CPU seconds
- * (their children's counted; not what the ranks spun or polled in MPI calls, which yields a shared core to work),
- * since a computation that waits for a child process waiting for a processor is blocked too, and a quiet run takes
- * that wait no less (ffindex_apply_mpi at p = 3 on 2 cores, each rank waiting for its xz: "blocked for 1.390 s, 65.1%
- * of its T_par", where their computations used 3.993 of the cores' 4.273 CPU seconds). */
+ * child processes' counted, and the work between their polls: computed_cpu) nor waiting for a processor (WAITED, over
+ * the rank's whole span: what is left is at least its computations' blocked time), less what the ranks' other threads
+ * ran meanwhile: sleeps, reads of files or pipes, waits for something outside MPI. The TI trace gives computations as
+ * CPU time (docs/tracer.md), so a replay has none of it: GARLI 2.1's Garli-mpi, when its runs were done before, sleeps
+ * 1 s then 2 s between barriers (a 4.0-s run predicted 0.0014 s, "not disturbed", by hand). On one node whose binding
+ * lines give its online cores, at most the CPU time the node had left over the run for work: its cores times T_par less
+ * the ranks' computations' CPU seconds (their children's counted; not what the ranks spun or polled in MPI calls, which
+ * yields a shared core to work), since a computation that waits for a child process waiting for a processor is blocked
+ * too, and a quiet run takes that wait no less (ffindex_apply_mpi at p = 3 on 2 cores, each rank waiting for its xz:
+ * "blocked for 1.390 s, 65.1% of its T_par", where their computations used 3.993 of the cores' 4.273 CPU seconds). */
 static blocked_t run_blocked(const met_trace_t *trace, const met_timeline_info_t *info, int p, const cores_t *c)
 {
   blocked_t b = {NAN, NAN, -1, 0, 0};
@@ -477,7 +484,7 @@ static blocked_t run_blocked(const met_trace_t *trace, const met_timeline_info_t
     const met_tl_usage_t *u = &info->usage[rank];
     if (isnan(u->compute))
       return b;
-    double mine = fmax(0, met_trace_category_time(trace, rank, MET_CAT_COMPUTE) - u->compute - u->lost);
+    double mine = fmax(0, met_trace_category_time(trace, rank, MET_CAT_COMPUTE) - computed_cpu(u) - u->lost);
     sum += mine;
     if (mine > b.most) {
       b.most = mine;
@@ -488,7 +495,7 @@ static blocked_t run_blocked(const met_trace_t *trace, const met_timeline_info_t
   if (c->read && c->binding.nodes == 1 && c->binding.online > 0) {
     double used = 0; /* their computations', not what they spun or polled: that yields the core to work */
     for (int rank = 0; rank < p; rank++)
-      used += info->usage[rank].compute;
+      used += computed_cpu(&info->usage[rank]);
     double left = fmax(0, c->binding.online * met_trace_end(trace) - used);
     b.crowded = fmax(0, b.seconds - left);
     b.seconds -= b.crowded;
@@ -691,7 +698,7 @@ static void seq_shared(runs_t *runs, const met_trace_t *trace, const met_timelin
     if (rank >= MET_TL_CPU_RANKS || isnan(info->usage[rank].compute))
       return;
     wall += met_trace_category_time(trace, rank, MET_CAT_COMPUTE);
-    cpu += info->usage[rank].compute;
+    cpu += computed_cpu(&info->usage[rank]);
     waited += info->usage[rank].lost;
   }
   waited += blocked->crowded;
@@ -784,25 +791,36 @@ static void run_blocked_clause(FILE *out, const runs_t *runs, int i)
 #define POLLED 0.2
 
 /* The run's line on its runs of polls (`info`'s ranks' POLLS against their CPU, `p` ranks), when they took POLLED of
- * the CPU time or more: such a run is one interval from its first test to its last (docs/tracer.md, "Runs of polls"),
- * idle (ctrl where no partner is awaited), whatever the program did between its tests. bench/trc_polling.c, whose
- * ranks work some 60 of each 75 ns between two tests, read at p = 2 as 6.4% efficient, idle 14.4 times T_seq. */
+ * the CPU time or more: how much of them the timelines book as the program's work between its tests, an estimate from
+ * the tests' timed windows (docs/tracer.md, "Runs of polls"), or, from an older tracer, that each run is one interval
+ * from its first test to its last, idle (ctrl where no partner is awaited), whatever the program did between its tests
+ * (bench/trc_polling.c, whose ranks work some 60 of each 75 ns between two tests, read so at p = 2 as 6.4% efficient,
+ * idle 14.4 times T_seq). */
 static void run_polled(FILE *out, const met_timeline_info_t *info, int p)
 {
-  double polls = 0, cpu = 0;
+  double polls = 0, cpu = 0, work = 0;
   for (int rank = 0; rank < p; rank++) {
     if (rank >= MET_TL_CPU_RANKS || isnan(info->usage[rank].polls))
       return;
     polls += info->usage[rank].polls;
     cpu += info->usage[rank].cpu;
+    work += info->usage[rank].polls_work; /* NAN from an older tracer's file */
   }
   polls = fmin(polls, cpu); /* a part of CPU (docs/tracer.md); CPU 0 where the files do not say: nothing */
-  if (polls >= 0.0005 && polls >= POLLED * cpu)
+  if (!(polls >= 0.0005 && polls >= POLLED * cpu))
+    return;
+  fprintf(out, "; its ranks' runs of polls used %.3f s of their %.3f s of CPU (%.1f%%), ", polls, cpu,
+          100 * polls / cpu);
+  if (isnan(work))
+    fprintf(out, "each counted as one wait from its first test to its last (idle, or ctrl where no partner is "
+                 "awaited), any work the program did between its tests included: a program that works between its "
+                 "tests is busier than its classes say (an older tracer's files: trace the run again to tell them "
+                 "apart)");
+  else
     fprintf(out,
-            "; its ranks' runs of polls used %.3f s of their %.3f s of CPU (%.1f%%), each counted as one wait from its "
-            "first test to its last (idle, or ctrl where no partner is awaited), any work the program did between "
-            "its tests included: a program that works between its tests is busier than its classes say",
-            polls, cpu, 100 * polls / cpu);
+            "%.3f s of their time the program's work between its tests, counted as computation (an estimate: "
+            "the runs' time less their tests' time inside MPI, timed at one test in 64)",
+            work);
 }
 
 /* Per run, what the pairing of messages and collectives found and whether its timeline was kept. */

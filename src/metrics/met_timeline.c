@@ -659,8 +659,8 @@ static void shown_copy(char *to, size_t size, const char *text)
 }
 
 /* A comment the reader takes: the tracer's own time, the program's name, whether the gaps are the tracer's time, the
- * sub-communicators of collectives, the calls not in the TI trace, and the calls of other threads, which make the
- * run's trace incomplete (0, or -1 with a message). */
+ * work its runs of polls held, the sub-communicators of collectives, the calls not in the TI trace, and the calls of
+ * other threads, which make the run's trace incomplete (0, or -1 with a message). */
 static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
 {
   const reader_t *r = &s->files[rank];
@@ -693,6 +693,9 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
   } else if (strncmp(text, "# disturbance ", 14) == 0 && !s->files[rank].disturbance) {
     s->files[rank].disturbance = 1; /* a rank counts once in usage_ranks, which must reach p */
     read_disturbance(s->info, rank, text);
+  } else if (sscanf(text, "# polls-work %lf", &used) == 1 && seconds_ok(used)) {
+    if (rank < MET_TL_CPU_RANKS)
+      s->info->usage[rank].polls_work = used;
   } else if (sscanf(text, "# children-cpu %lf %lf %lf", &used, &counted, &of) == 3 && seconds_ok(used) &&
              seconds_ok(counted) && seconds_ok(of)) {
     s->info->child_cpu += used;
@@ -1097,7 +1100,7 @@ met_trace_t *met_timeline_stream(const char *dir, int flags, met_timeline_info_t
   stream_t s = {.info = info ? info : &own};
   *s.info = (met_timeline_info_t){.tracer_cost = NAN, .load_least = NAN, .load_most = NAN};
   for (int i = 0; i < MET_TL_CPU_RANKS; i++)
-    s.info->usage[i].compute = s.info->usage[i].polls = NAN; /* until its line gives them */
+    s.info->usage[i].compute = s.info->usage[i].polls = s.info->usage[i].polls_work = NAN; /* until lines give them */
   met_trace_t *trace = NULL;
   met_tl_match_t *m = NULL;
   if (errlen)

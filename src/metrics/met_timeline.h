@@ -19,7 +19,9 @@ typedef struct met_tl_usage {
   double lost;    /* the seconds it waited for a processor (WAITED), else its wall less CPU seconds, 0 where unsaid */
   double compute; /* the CPU seconds of its computations (COMPUTE), NAN where no line gives them */
   double polls;   /* the CPU seconds of its runs of polls (POLLS), NAN where no line gives them */
-  double own;     /* its tracer's CPU seconds ("# tracer-cost" less "# disturbance"'s HELD), 0 where unsaid */
+  double polls_work; /* of their wall seconds, those the timeline books as the work between the polls ("# polls-work
+                      * WORK"), NAN where no line gives them (an older tracer: its runs hold the work) */
+  double own;        /* its tracer's CPU seconds ("# tracer-cost" less "# disturbance"'s HELD), 0 where unsaid */
 } met_tl_usage_t;
 
 /* What the reader found beyond the intervals. */

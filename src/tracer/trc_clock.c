@@ -127,6 +127,14 @@ double trc_clock_now(void)
   return now;
 }
 
+double trc_clock_now_ordered(void)
+{
+#if defined(__x86_64__)
+  _mm_lfence();
+#endif
+  return trc_clock_now();
+}
+
 const char *trc_clock_source(void)
 {
   return clk.tsc ? "tsc" : "clock_gettime";

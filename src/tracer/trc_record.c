@@ -51,6 +51,11 @@ enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 64, FILE_BUFFER = 1 <<
  * (rdtsc under KVM, bench/trc_polling.c: perf), most of the recorder's time in a dense run. */
 #define STRIDE_SPAN 1e-6
 #define STRIDE_MAX  16
+/* After one unsuccessful poll in about this many, one whose entry reads the clock, the time to the next poll's entry is
+ * read (trc_clock_now_ordered at the exit and at that entry): the program's work between its polls, less the
+ * recorder's part of it, which a run of polls holds (take_polls). The fence costs 60-150 ns of CPU a pair after work
+ * (trc_clock.h): 1-2 ns a poll so. */
+#define BETWEEN_EVERY 64
 /* The most the recorder's cost per poll can be (trc_measure_polls): an unsuccessful MPI_Test takes some 15 ns on this
  * machine and the recorder some 10 ns more (bench/tracer.sh); a difference beyond this is a disturbed measurement. */
 #define POLL_COST_MAX 10e-6
@@ -121,6 +126,9 @@ typedef struct poll_run {
    * since the last that did */
   int stride;
   int unread;
+  /* The times from a poll's exit to the next poll's entry read inside it (trc_enter_poll): their sum and count */
+  double between;
+  long betweens;
 } poll_run_t;
 
 /* What "# disturbance" compares at the start of the first computation and at the entry into MPI_Finalize
@@ -133,6 +141,9 @@ typedef struct counters {
   double usage;  /* the process's CPU seconds (getrusage) */
   long switches; /* and its involuntary context switches */
 } counters_t;
+
+/* What trc_measure_polls measures, if anything: the recorder's CPU time per poll, or the time between two polls. */
+typedef enum { MEASURE_NONE, MEASURE_COST, MEASURE_BETWEEN } measure_t;
 
 typedef struct recorder {
   int on;
@@ -172,24 +183,36 @@ typedef struct recorder {
   double child_count; /* of which counted as the rank's computation (within the computations' wall time) */
   double compute_cpu; /* the CPU seconds of the rank's computations, the children's counted included */
   double polls_cpu;   /* the CPU seconds of its runs of polls, what their TI amounts charge (poll_run_flops) */
+  /* The times between two polls of a run (BETWEEN_EVERY): the poll to read its exit (`timing`, once `untimed` polls
+   * went by since the last), that exit and its run's first entry (or -1), every such time's seconds and count over the
+   * rank's runs, and the recorder's part of one (trc_measure_polls: between polls with no work) */
+  int timing;
+  long untimed;
+  double timed_exit;
+  double timed_run;
+  double between;
+  long betweens;
+  double between_own;
+  double polls_work; /* the wall seconds of the runs of polls the timeline books as the work between them */
+  long polls_counted;
   counters_t started; /* at the start of the first computation (start_clocks) */
   int finished;       /* trc_finish read the process's CPU time, `finished_usage`, at the entry into MPI_Finalize */
   double finished_usage;
-  double exit_usage;  /* and at its return (trc_finalize_returned; 0: not yet) */
-  double clock_cost;  /* seconds between two consecutive wall clock readings (measure_clock) */
-  double poll_cost;   /* the recorder's CPU seconds per unsuccessful poll (trc_measure_polls), else 2 clock_cost */
-  int measuring;      /* trc_measure_polls runs: no record is written, no file's bound changed */
-  double cpu_cost;    /* and CPU seconds between two of the thread's CPU clock */
-  double setup_cpu;   /* the thread's CPU clock at the entry of the set-up call in progress (trc_enter_setup) */
-  double setup_end;   /* and the wall time it returned (trc_setup_done) */
-  double setup_delay; /* and the thread's wait for a processor then (waited_for_cpu), or NAN */
-  int computed;       /* a computation ended: the first one is not cut (its start is time 0's, which simrun analyse
-                       * keeps) */
-  poll_run_t polls;   /* count 0: none */
-  gap_t gap;          /* the computation before the call being entered */
-  trc_rec_t cur;      /* the last call's record, until the next call or poll run opens another */
-  trc_fold_t *folder; /* NULL: records are written as they come (SIMRUN_TRACE_FOLD=0, or out of memory) */
-  int env_set;        /* trc_envelope gave the next call's message tag and communicator */
+  double exit_usage;   /* and at its return (trc_finalize_returned; 0: not yet) */
+  double clock_cost;   /* seconds between two consecutive wall clock readings (measure_clock) */
+  double poll_cost;    /* the recorder's CPU seconds per unsuccessful poll (trc_measure_polls), else 2 clock_cost */
+  measure_t measuring; /* trc_measure_polls runs: no record is written, no file's bound changed */
+  double cpu_cost;     /* and CPU seconds between two of the thread's CPU clock */
+  double setup_cpu;    /* the thread's CPU clock at the entry of the set-up call in progress (trc_enter_setup) */
+  double setup_end;    /* and the wall time it returned (trc_setup_done) */
+  double setup_delay;  /* and the thread's wait for a processor then (waited_for_cpu), or NAN */
+  int computed;        /* a computation ended: the first one is not cut (its start is time 0's, which simrun analyse
+                        * keeps) */
+  poll_run_t polls;    /* count 0: none */
+  gap_t gap;           /* the computation before the call being entered */
+  trc_rec_t cur;       /* the last call's record, until the next call or poll run opens another */
+  trc_fold_t *folder;  /* NULL: records are written as they come (SIMRUN_TRACE_FOLD=0, or out of memory) */
+  int env_set;         /* trc_envelope gave the next call's message tag and communicator */
   int env_tag;
   int env_comm;
   long long env_req;             /* trc_envelope_request's, or -1 */
@@ -495,6 +518,7 @@ int trc_start(int rank, int size)
   rec.clock_cost = measure_clock(trc_clock_now);
   rec.poll_cost = 2 * rec.clock_cost;
   rec.cpu_cost = measure_clock(cpu_now);
+  rec.timed_exit = -1;
   trc_out_compress_beyond(rec.timeline, rec.compress_from);
   rec.lines = trc_timeline_new(rec.timeline);
   if (!rec.lines) {
@@ -827,7 +851,23 @@ static double poll_run_flops(const poll_run_t *f)
   return cpu > 0 ? cpu * rec.rate : 0;
 }
 
-/* The pending run of polls becomes a record: one idle interval from the first poll's entry to the last's exit. */
+/* The program's work between the polls of run `f`, of `span` seconds (the recorder's own time out): its count less one
+ * times the mean time between two of its polls read, else between two of the rank's so far, less the recorder's part
+ * of one; none before any was read. Where the recorder's cost per poll is more than it measured (bench/trc_polling.c
+ * with no work between its tests: some 8 ns a poll more), what is left of the run is in its polls, which a run of
+ * polls and nothing else is. */
+static double polls_work(const poll_run_t *f, double span)
+{
+  double between = f->betweens > 0 ? f->between : rec.between;
+  long betweens = f->betweens > 0 ? f->betweens : rec.betweens;
+  if (betweens == 0)
+    return 0;
+  double per_poll = between / (double)betweens - rec.between_own;
+  return fmin(fmax(per_poll, 0) * (double)(f->count - 1), span);
+}
+
+/* The pending run of polls becomes a record: the program's work between its polls (polls_work), a computation from
+ * the first poll's entry on, then one idle interval to the last poll's exit. */
 static void take_polls(void)
 {
   poll_run_t *f = &rec.polls;
@@ -845,6 +885,14 @@ static void take_polls(void)
   double own = fmin(rec.poll_cost * (double)f->count, f->last - f->first);
   r->end = f->last - own;
   rec.own += own;
+  double work = polls_work(f, r->end - f->first);
+  if (work > 0) {
+    if (!(r->c_end > r->c_start))
+      r->c_start = f->first;
+    r->c_end = r->start = f->first + work;
+    rec.polls_work += work;
+  }
+  rec.polls_counted += f->count;
   r->category = "idle";
   r->name = f->name;
   r->count = f->count;
@@ -1129,6 +1177,21 @@ double trc_enter_setup(void)
   return enter(1);
 }
 
+/* At the entry into a poll after one that read its exit (trc_poll), the time between them (trc_clock_now_ordered
+ * again, before the recorder's work), kept for run `f` when it is still the run of that poll and the time is one a run
+ * holds (under POLL_GAP). */
+static void time_between(poll_run_t *f)
+{
+  double between = trc_clock_now_ordered() - rec.origin_s - rec.timed_exit;
+  if (f->count > 0 && !f->closed && f->first == rec.timed_run && depth == 0 && between < POLL_GAP) {
+    f->between += between;
+    f->betweens++;
+    rec.between += between;
+    rec.betweens++;
+  }
+  rec.timed_exit = -1;
+}
+
 /* trc_enter for a call that may be an unsuccessful poll. Inside a run of polls still open, a gap since the last poll
  * that end_compute would keep in the run (shorter than CPU_GAP, the CPU clock not read at the last exit, so timed at
  * the last CPU share) leaves the recorder as enter leaves it: the run's last time is the entry, nothing else changes.
@@ -1140,6 +1203,9 @@ double trc_enter_setup(void)
 double trc_enter_poll(void)
 {
   poll_run_t *f = &rec.polls;
+  rec.timing = 0;
+  if (rec.timed_exit >= 0)
+    time_between(f);
   if (f->count > 0 && !f->closed && !rec.cpu_known && !rec.gap.set && rec.computed && depth == 0 && records()) {
     if (f->unread + 1 < f->stride) {
       f->unread++;
@@ -1154,6 +1220,7 @@ double trc_enter_poll(void)
       f->unread = 0;
       depth = 1;
       f->last = now;
+      rec.timing = rec.untimed >= BETWEEN_EVERY || rec.measuring == MEASURE_BETWEEN; /* trc_poll reads the exit */
       return now;
     }
   }
@@ -1339,6 +1406,13 @@ void trc_poll(double start, const char *name)
   if (!leaving(start))
     return;
   poll_run_t *f = &rec.polls;
+  if (rec.timing) { /* before anything of the recorder's: the call returned now */
+    rec.timed_exit = trc_clock_now_ordered() - rec.origin_s;
+    rec.timed_run = f->first;
+    rec.untimed = 0;
+    rec.timing = 0;
+  }
+  rec.untimed++;
   int closed = f->closed;
   rec.call_exited = 0;
   /* A poll inside a run reads no clock: its exit is taken as its entry, the poll's own time (some 15 ns) then counted
@@ -1382,16 +1456,22 @@ void trc_poll(double start, const char *name)
 }
 
 /* The CPU time of `n` calls of `polls`, the least of POLL_TRIALS (the least of 3 trials of 2,000 polls was up to 4
- * times the cost under load). */
+ * times the cost under load), and the least of the trials' mean times between two polls (time_between: after every
+ * poll that reads the clock while measuring them, MEASURE_BETWEEN) into *between, INFINITY where none was read. */
 enum { POLL_TRIALS = 15 };
 
-static double polls_cpu(void (*polls)(long n, int traced), long n, int traced)
+static double polls_cpu(void (*polls)(long n, int traced), long n, int traced, double *between)
 {
   double least = INFINITY;
+  *between = INFINITY;
   for (int i = 0; i < POLL_TRIALS; i++) {
+    double sum = rec.between;
+    long count = rec.betweens;
     double t0 = cpu_now();
     polls(n, traced);
     least = fmin(least, cpu_now() - t0);
+    if (rec.betweens > count)
+      *between = fmin(*between, (rec.between - sum) / (double)(rec.betweens - count));
   }
   return least;
 }
@@ -1401,13 +1481,19 @@ void trc_measure_polls(void (*polls)(long n, int traced), long n)
   if (!trc_active() || n <= 0)
     return;
   recorder_t before = rec; /* the polls below only change the recorder's state, which is put back */
-  rec.measuring = 1;
-  double traced = polls_cpu(polls, n, 1);
+  rec.measuring = MEASURE_COST;
+  rec.computed = 1; /* its polls make runs of polls, as a program's do after its first computation */
+  double between, none;
+  double traced = polls_cpu(polls, n, 1, &none);
+  rec.measuring = MEASURE_BETWEEN; /* apart: timing a poll costs more than a program's one in BETWEEN_EVERY */
+  polls_cpu(polls, n, 1, &between);
   rec = before;
-  double plain = polls_cpu(polls, n, 0);
+  double plain = polls_cpu(polls, n, 0, &none);
   double cost = (traced - plain) / (double)n;
   if (cost > 0 && cost < POLL_COST_MAX)
     rec.poll_cost = cost;
+  if (between < POLL_COST_MAX) /* nothing but the recorder's work between two of these polls */
+    rec.between_own = between;
 }
 
 void trc_envelope(int tag, int comm)
@@ -1650,6 +1736,17 @@ static void disturbance_said(double end, const counters_t *ended)
                  rec.compute_cpu, rec.polls_cpu);
 }
 
+/* What the runs of polls held of the program's work (take_polls), for simrun analyse to say: "# polls-work WORK POLLS
+ * BETWEENS BETWEEN OWN", the wall seconds of the runs booked as the computation between their polls, the polls the
+ * runs counted, the times between two polls read, their mean seconds and the recorder's part of one
+ * (trc_measure_polls); zeros where the rank made no run of polls (the line says which tracer wrote the timeline:
+ * simrun analyse says an older one's runs hold the work, run_polled). */
+static void polls_work_said(void)
+{
+  trc_out_printf(rec.timeline, "# polls-work %.6f %ld %ld %.9f %.9f\n", rec.polls_work, rec.polls_counted, rec.betweens,
+                 rec.betweens > 0 ? rec.between / (double)rec.betweens : 0, rec.between_own);
+}
+
 /* The note that ends tally entry `name`, "(...)" after the call's name, or "" (the name's length without it into
  * *call). */
 static const char *note_of(const char *name, size_t *call)
@@ -1778,6 +1875,7 @@ int trc_finish(void)
     rma_said(rma, sizeof rma, now);
     untraced_said(rma);
     disturbance_said(now, &ended);
+    polls_work_said();
     if (atomic_load(&others)) /* simrun analyse names such a folder (docs/tracer.md) */
       trc_out_printf(rec.timeline, "# calls from other threads %lu: not traced\n", atomic_load(&others));
     trc_out_printf(rec.timeline, "# end %.9f\n", now);

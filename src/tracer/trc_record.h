@@ -121,7 +121,8 @@ void trc_envelope_request(long long request);
 void trc_envelope_others(unsigned long long mask);
 
 /* Records an unsuccessful poll (a test or iprobe that found nothing) that started at `start`: consecutive polls, with
- * gaps of a few microseconds at most between them, become one idle interval ("NAME*COUNT") and one TI action, simrun's
+ * gaps of a few microseconds at most between them, become the program's work between them (a computation, from the
+ * time read between two of them now and then) and one idle interval ("NAME*COUNT"), and one TI action, simrun's
  * "poll COUNT FLOPS", FLOPS the run's processor time at the flop rate (its times are the timeline's; nothing with
  * SIMRUN_TRACE_FORMAT=smpi). */
 void trc_poll(double start, const char *name);

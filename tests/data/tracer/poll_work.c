@@ -1,17 +1,21 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* A run of polls with work between them (tests/test_trc_mpi.c, docs/tracer.md "Runs of polls"): rank 0 posts a
- * receive and tests it after each piece of about 2 us of work until rank 1's message comes, which rank 1 sends after
- * 50 ms of computation and once rank 0 said that it polled for 10 ms of its CPU time (on cores shared with other work,
- * rank 1 could finish before rank 0 polled 5 ms: the test's precondition failed once in a suite). Rank 0 times the
- * loop with its thread's CPU clock and prints "polled CPU SECONDS POLLS". Run on 2 ranks. */
+ * receive and tests it after each piece of ITERATIONS multiply-adds (the first argument, default 500: about 2 us of
+ * work; 0: tests back to back, its clock read at one in 4096 of them only) until rank 1's message comes, which rank 1
+ * sends after 50 ms of computation and once rank 0 said that it polled for 10 ms of its CPU time (on cores shared with
+ * other work, rank 1 could finish before rank 0 polled 5 ms: the test's precondition failed once in a suite). Rank 0
+ * times the loop with its thread's CPU clock and prints "polled CPU SECONDS POLLS". Run on 2 ranks. */
 #include <mpi.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include "../../../bench/work.h"
 
 int main(int argc, char **argv)
 {
   int rank = 0, value = 0;
   MPI_Init(&argc, &argv);
+  long iterations = argc > 1 ? atol(argv[1]) : 500;
+  long every = iterations > 0 ? 1 : 4096; /* the clock read after so many tests */
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   if (rank == 1) {
     double start = cpu_seconds();
@@ -27,10 +31,10 @@ int main(int argc, char **argv)
     long polls = 0;
     double start = cpu_seconds();
     while (!done) {
-      work(500);
+      work(iterations);
       MPI_Test(&request, &done, MPI_STATUS_IGNORE);
       polls++;
-      if (!told && cpu_seconds() - start >= 0.01) {
+      if (!told && polls % every == 0 && cpu_seconds() - start >= 0.01) {
         MPI_Send(&told, 1, MPI_INT, 1, 1, MPI_COMM_WORLD);
         told = 1;
       }

@@ -2575,13 +2575,16 @@ static void test_trc_mpi_polls_with_work_keep_their_processor_time(void)
   }
 }
 
-/* tests/data/tracer/poll_work.c on 2 ranks, rank 0's tests each after 2 us of work, then back to back: the timeline
+/* tests/data/tracer/poll_work.c on 2 ranks, rank 0's tests each after 1-2 us of work, then back to back: the timeline
  * books the work between the tests as rank 0's computation (docs/tracer.md, "Runs of polls": the time between two
  * polls read at one in 64, less the recorder's part of it), at least 70% of the CPU time the program measured around
- * its loop (the recorder's work in a poll some 50-100 ns of each 2 us; before, each run of polls was one idle
- * interval, the work between its tests in it: a few ms of the 50 were computation), and of tests back to back at most
- * a fifth (the loop's own instructions, a few ns of each test's 40 or so traced, and the error of the recorder's part,
- * 3 ns a poll in bench/trc_polling.c with no work), their waiting idle. */
+ * its loop (the recorder's work in a poll some 50-100 ns of each 1-2 us; before, each run of polls was one idle
+ * interval, the work between its tests in it: 0.5 ms of the 50 were computation), and of tests back to back its
+ * "# polls-work" at most a fifth (the loop's own instructions, a few ns of each test's 40 or so traced, and the error
+ * of the recorder's part: by hand 5-6% quiet, 2-10% beside 4 busy loops). Not the back-to-back run's computation
+ * whole: on a loaded machine it also holds the processor's waits inside the recorder's work at the runs' ends
+ * (docs/tracer.md, "The library's own time"), 10-26 ms of 50 beside 4 busy loops with or without the split, and
+ * 18 ms in a suite. */
 static void test_trc_mpi_polls_work_is_computation(void)
 {
   static const char *const pieces[] = {"500", "0"};
@@ -2597,12 +2600,17 @@ static void test_trc_mpi_polls_work_is_computation(void)
     met_timeline_info_t info;
     met_trace_t *measured = read_run(trace, &info);
     double computed = measured ? met_trace_category_time(measured, 0, MET_CAT_COMPUTE) : NAN;
-    double idle = measured ? met_trace_category_time(measured, 0, MET_CAT_IDLE) : NAN;
-    int right = k == 0 ? computed >= 0.7 * polled : computed <= 0.2 * polled && idle >= 0.6 * polled;
+    char *timeline = read_output(trace, "timeline-0.txt");
+    const char *line = timeline ? strstr(timeline, "\n# polls-work ") : NULL;
+    double work = NAN;
+    CU_ASSERT(line && sscanf(line, "\n# polls-work %lf", &work) == 1);
+    free(timeline);
+    int right = k == 0 ? computed >= 0.7 * polled && work <= computed : work <= 0.2 * polled;
     CU_ASSERT(polled > 0.005 && right);
     if (!right)
-      fprintf(stderr, "poll_work %s: rank 0 computed %.6f s and idled %.6f s of a loop of %.6f s of CPU\n", pieces[k],
-              computed, idle, polled);
+      fprintf(stderr,
+              "poll_work %s: rank 0 computed %.6f s, %.6f s of it between its tests, of a loop of %.6f s of CPU\n",
+              pieces[k], computed, work, polled);
     met_trace_free(measured);
     run_free(&run);
     remove_folder(trace);

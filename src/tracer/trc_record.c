@@ -52,9 +52,9 @@ enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 64, FILE_BUFFER = 1 <<
 #define STRIDE_SPAN 1e-6
 #define STRIDE_MAX  16
 /* After one unsuccessful poll in about this many, one whose entry reads the clock, the time to the next poll's entry is
- * read (trc_clock_now_ordered at the exit and at that entry): the program's work between its polls, less the
- * recorder's part of it, which a run of polls holds (take_polls). The fence costs 60-150 ns of CPU a pair after work
- * (trc_clock.h): 1-2 ns a poll so. */
+ * read (trc_clock_now_ordered once the recorder is done with the poll, and at that entry): the program's work between
+ * its polls, less the recorder's part of it (the wrapper's, the readings'), which a run of polls holds (take_polls).
+ * The fence costs 60-150 ns of CPU a pair after work (trc_clock.h): 1-2 ns a poll so. */
 #define BETWEEN_EVERY 64
 /* The most the recorder's cost per poll can be (trc_measure_polls): an unsuccessful MPI_Test takes some 15 ns on this
  * machine and the recorder some 10 ns more (bench/tracer.sh); a difference beyond this is a disturbed measurement. */
@@ -1406,12 +1406,6 @@ void trc_poll(double start, const char *name)
   if (!leaving(start))
     return;
   poll_run_t *f = &rec.polls;
-  if (rec.timing) { /* before anything of the recorder's: the call returned now */
-    rec.timed_exit = trc_clock_now_ordered() - rec.origin_s;
-    rec.timed_run = f->first;
-    rec.untimed = 0;
-    rec.timing = 0;
-  }
   rec.untimed++;
   int closed = f->closed;
   rec.call_exited = 0;
@@ -1453,6 +1447,12 @@ void trc_poll(double start, const char *name)
   read_cpu_if_due(now, 0);
   if (rec.cpu_known)
     poll_seen(f, rec.last_cpu, now);
+  if (rec.timing) { /* after the recorder's work: the program's from here to the next poll (time_between) */
+    rec.timed_exit = trc_clock_now_ordered() - rec.origin_s;
+    rec.timed_run = f->first;
+    rec.untimed = 0;
+    rec.timing = 0;
+  }
 }
 
 /* The CPU time of `n` calls of `polls`, the least of POLL_TRIALS (the least of 3 trials of 2,000 polls was up to 4

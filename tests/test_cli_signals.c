@@ -356,24 +356,6 @@ static int processes_with(const char *text)
   return count;
 }
 
-/* A process that keeps a core busy until it is killed or this test ends (PR_SET_PDEATHSIG), holding none of the test's
- * output: ctest waits for every holder of its pipe, and a hog a failed assertion left behind held CI's for 1,500 s. */
-static pid_t start_hog(void)
-{
-  pid_t parent = getpid();
-  fflush(NULL);
-  pid_t pid = fork();
-  if (pid == 0) {
-    int null = open("/dev/null", O_RDWR);
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent || null < 0 || dup2(null, STDOUT_FILENO) < 0 ||
-        dup2(null, STDERR_FILENO) < 0)
-      _exit(1);
-    for (volatile unsigned long spin = 0;; spin++)
-      ;
-  }
-  return pid;
-}
-
 /* A sweep of long points (two simulations at once) stopped `delay_ms` after its first process started: simrun ends
  * within a second of the signal, and no simulation process outlives it. No fatal assertion: the hogs must be ended. */
 static void stop_sweep_after(long delay_ms)
@@ -420,13 +402,11 @@ static void stop_sweep_after(long delay_ms)
 static void test_cli_signals_acted_on_within_a_second(void)
 {
   static const long delays_ms[] = {0, 300, 900};
-  pid_t hogs[2] = {start_hog(), start_hog()};
+  pid_t hogs[2] = {tu_start_hog(), tu_start_hog()};
   for (size_t d = 0; d < sizeof delays_ms / sizeof delays_ms[0]; d++)
     stop_sweep_after(delays_ms[d]);
-  for (size_t h = 0; h < 2; h++) {
-    CU_ASSERT(hogs[h] > 0 && kill(hogs[h], SIGKILL) == 0);
-    waitpid(hogs[h], NULL, 0);
-  }
+  for (size_t h = 0; h < 2; h++)
+    CU_ASSERT_EQUAL(tu_stop_hog(hogs[h]), 0);
 }
 
 /* "-" is standard output for a single-file output: the CSV's rows there (a header and gj-small's 6 points), the

@@ -11,9 +11,12 @@
 #endif
 
 #include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -241,6 +244,33 @@ static inline void write_in(const char *dir, const char *name, const char *text)
   CU_ASSERT_PTR_NOT_NULL_FATAL(out);
   fputs(text, out);
   CU_ASSERT_EQUAL(fclose(out), 0);
+}
+
+/* A process that keeps a core busy until tu_stop_hog or the test's end (PR_SET_PDEATHSIG), holding none of the test's
+ * output: ctest waits for every holder of its pipe, and a hog a failed assertion left behind held CI's for 1,500 s.
+ * Its pid, or -1. */
+static inline pid_t tu_start_hog(void)
+{
+  pid_t parent = getpid();
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    int null = open("/dev/null", O_RDWR);
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent || null < 0 || dup2(null, STDOUT_FILENO) < 0 ||
+        dup2(null, STDERR_FILENO) < 0)
+      _exit(1);
+    for (volatile unsigned long spin = 0;; spin++)
+      ;
+  }
+  return pid;
+}
+
+/* Ends hog `pid` (tu_start_hog) and waits for it: 0, or -1 when it was not running. */
+static inline int tu_stop_hog(pid_t pid)
+{
+  if (pid <= 0 || kill(pid, SIGKILL) != 0)
+    return -1;
+  return waitpid(pid, NULL, 0) == pid ? 0 : -1;
 }
 
 /* Creates a new empty working folder and writes its path to `dir`; 0 or -1. */

@@ -984,13 +984,17 @@ static double gap_cpu(double gap)
   return gap > 0 ? gap * rec.cpu_share : 0;
 }
 
-/* Whether a gap of `gap` wall and `cpu` CPU seconds between two polls leaves them in one run: the next poll came at
- * once, or the rank was descheduled (on a loaded machine, for milliseconds, of which the thread's CPU clock counts a
- * tenth at most, and DESCHEDULED_CPU at most: a computation of 2 ms between two polls, at a tenth of a processor
- * among 20 busy loops, was taken for a descheduled poll). */
-static int poll_gap(double cpu, double gap)
+/* Whether a gap of `gap` wall and `cpu` CPU seconds since a poll, over `polls` polls (those whose clock was not read,
+ * trc_enter_poll, and the one that ends it), leaves them in one run: the polls came at once, POLL_GAP of CPU time
+ * apart at most, or the rank was descheduled (on a loaded machine, for milliseconds, of which the thread's CPU clock
+ * counts a tenth at most, and DESCHEDULED_CPU at most: a computation of 2 ms between two polls, at a tenth of a
+ * processor among 20 busy loops, was taken for a descheduled poll). Over POLL_GAP for 16 unread polls, it cut runs of
+ * tests back to back beside 4 busy loops every 10-20 ms (16 polls of 23-79 us, all CPU time: Open MPI yields the
+ * processor in each when the ranks outnumber the cores), and the processor's waits in the recorder's system calls at
+ * the cuts were then the computation's (poll_work.c back to back: 10-26 ms of 50 ms computation). */
+static int poll_gap(double cpu, double gap, int polls)
 {
-  return cpu <= POLL_GAP || (cpu <= 0.1 * gap && cpu <= DESCHEDULED_CPU);
+  return cpu <= POLL_GAP * polls || (cpu <= 0.1 * gap && cpu <= DESCHEDULED_CPU);
 }
 
 /* Ends the computation interval at `now` (wall): its timeline line and its flops. A gap in a run of polls that used
@@ -1005,7 +1009,7 @@ static void end_compute(double now)
   if (!rec.computed && rec.child_count == children) /* blocked waiting for a child: its CPU time is counted instead */
     cpu = startup_cpu(gap, cpu);
   double own_gap = gap - lead; /* the computation's own wall time */
-  if (rec.polls.count > 0 && !rec.polls.closed && poll_gap(cpu, own_gap)) {
+  if (rec.polls.count > 0 && !rec.polls.closed && poll_gap(cpu, own_gap, rec.polls.unread + 1)) {
     rec.polls.last = now;
     if (gap >= CPU_GAP) { /* the rank was descheduled: the run's processor time is read, not extrapolated */
       if (rec.polls.readings == 0) {
@@ -1014,6 +1018,7 @@ static void end_compute(double now)
       }
       poll_seen(&rec.polls, cpu_at_entry(), now);
     }
+    rec.polls.unread = 0; /* the polls the gap spanned (poll_gap) */
     return;
   }
   rec.polls.closed = rec.polls.count > 0;
@@ -1214,7 +1219,8 @@ double trc_enter_poll(void)
     }
     double now = trc_now();
     double gap = now - rec.last_exit;
-    if (gap < CPU_GAP && poll_gap(gap_cpu(gap), gap)) { /* gap_cpu: the last CPU share's estimate, no reading */
+    if (gap < CPU_GAP &&
+        poll_gap(gap_cpu(gap), gap, f->unread + 1)) { /* gap_cpu: the last CPU share's estimate, no reading */
       double fit = gap > 0 ? STRIDE_SPAN * (f->unread + 1) / gap : STRIDE_MAX; /* STRIDE_SPAN over the mean period */
       f->stride = fit >= STRIDE_MAX ? STRIDE_MAX : fit >= 1 ? (int)fit : 1;
       f->unread = 0;

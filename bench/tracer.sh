@@ -111,7 +111,7 @@ awk 'function poll(begin, end, polls, each, times) { # TIMES records from BEGIN 
 gaps=$(awk '$1 == "MPI_Test_gaps" { print $2 }' "$work/calls-plain" | sort -g)
 printf '10^6 MPI_Test untraced, the wall clock read every 16 tests: %s%% to %s%% of the loop in gaps over 10 us (the\n' \
   "$(head -1 <<< "$gaps")" "$(tail -1 <<< "$gaps")"
-printf '  machine'"'"'s interrupts, which the CPU clock counts: what the computation above cannot go below here)\n'
+printf '  machine'"'"'s interrupts, which the CPU clock counts: a run of polls keeps them, up to 10 us of CPU a poll)\n'
 # The same run's 10^6 MPI_Send to MPI_PROC_NULL (partner -2): their recorded durations' mean (a loop slot's DURATION is
 # its mean over COUNT iterations), beside the call's untraced CPU time: the interval holds the call and a clock
 # reading, the wrapper's work on its arguments kept out (trc_returned)

@@ -820,20 +820,26 @@ static void edited_triple_analysed(char dir[1024], void (*edit)(const char *file
   TU_ASSERT_RAN(run);
 }
 
-/* polled-triple's timeline as today's tracer ends it, with "# polls-work": ranks 0 and 1 0.6 s of work between their
- * tests, rank 2 none (it made no run of polls). */
-static void polls_work_added(const char *file, char **text)
+/* A timeline's *text with "# polls-work FIELDS" before its "# end" line (none: unchanged). */
+static void polls_work_line(char **text, const char *fields)
 {
   const char *end = strstr(*text, "# end ");
   if (!end)
     return;
-  const char *work = strcmp(file, "timeline-2.txt") == 0 ? "0.000000 0 0 0 0" : "0.600000 1000 15 0.000002 0.00000003";
-  size_t at = (size_t)(end - *text), len = strlen(*text) + 80;
+  size_t len = strlen(*text) + strlen(fields) + 16;
   char *with = malloc(len);
   CU_ASSERT_PTR_NOT_NULL_FATAL(with);
-  snprintf(with, len, "%.*s# polls-work %s\n%s", (int)at, *text, work, end);
+  snprintf(with, len, "%.*s# polls-work %s\n%s", (int)(end - *text), *text, fields, end);
   free(*text);
   *text = with;
+}
+
+/* polled-triple's timeline as today's tracer ends it, with "# polls-work": ranks 0 and 1 0.6 s of work between their
+ * tests, rank 2 none (it made no run of polls). */
+static void polls_work_added(const char *file, char **text)
+{
+  polls_work_line(text,
+                  strcmp(file, "timeline-2.txt") == 0 ? "0.000000 0 0 0 0" : "0.600000 1000 15 0.000002 0.00000003");
 }
 
 /* Runs of polls that used a fifth or more of the ranks' CPU time are said to hold whatever work the program did between
@@ -884,14 +890,26 @@ static void polls_beyond_cpu(const char *file, char **text)
   CU_ASSERT_EQUAL(at != NULL, strcmp(file, "timeline-2.txt") == 0);
 }
 
+/* polled-triple's ranks saying 10^300 s of work between their tests, as a damaged or hostile file may. */
+static void polls_work_huge(const char *file, char **text)
+{
+  (void)file;
+  polls_work_line(text, "1e300 1000 15 0.000002 0.00000003");
+}
+
 /* A damaged polled-triple whose rank 2 says it polled 5 s of its 2 s of CPU: the polls are counted as the CPU at
- * most, 4.000 of 4.000 s (100.0%), not 6.800 s (170%). */
+ * most, 4.000 of 4.000 s (100.0%), not 6.800 s (170%). Its ranks saying 10^300 s of work between their tests: each
+ * counted as its wall time at most, 6.300 s (3 x 2.1 s), not a number of 301 digits. */
 static void test_analyse_polls_beyond_cpu_bounded(void)
 {
   char dir[1024];
   cli_run_t run;
   edited_triple_analysed(dir, polls_beyond_cpu, &run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "; its ranks' runs of polls used 4.000 s of their 4.000 s of CPU (100.0%)"));
+  run_free(&run);
+  remove_folder(dir);
+  edited_triple_analysed(dir, polls_work_huge, &run);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "(45.0%), 6.300 s of their time the program's work between its tests"));
   run_free(&run);
   remove_folder(dir);
 }

@@ -804,7 +804,8 @@ static void run_polled(FILE *out, const met_timeline_info_t *info, int p)
       return;
     polls += info->usage[rank].polls;
     cpu += info->usage[rank].cpu;
-    work += info->usage[rank].polls_work; /* NAN from an older tracer's file */
+    double mine = info->usage[rank].polls_work; /* NAN from an older tracer's file (fmin would drop it) */
+    work += isnan(mine) ? NAN : fmin(mine, info->usage[rank].wall); /* within its span, whatever a file says */
   }
   polls = fmin(polls, cpu); /* a part of CPU (docs/tracer.md); CPU 0 where the files do not say: nothing */
   if (!(polls >= 0.0005 && polls >= POLLED * cpu))

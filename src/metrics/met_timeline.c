@@ -590,6 +590,7 @@ static void read_disturbance(met_timeline_info_t *info, int rank, const char *te
   info->cpu_busiest = fmax(info->cpu_busiest, cpu);
   if (rank < MET_TL_CPU_RANKS) {
     info->usage[rank].cpu = cpu;
+    info->usage[rank].wall = wall;
     info->usage[rank].lost = lost;
     info->usage[rank].compute = fields >= 7 && seconds_ok(compute) ? compute : NAN;
     info->usage[rank].polls = fields >= 8 && seconds_ok(polls) ? polls : NAN;

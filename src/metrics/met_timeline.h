@@ -16,6 +16,7 @@ enum { MET_TL_CPU_RANKS = 1024 };
  * core can be summed and a core's waits told from its partners' (simrun analyse --replay-on). */
 typedef struct met_tl_usage {
   double cpu;     /* its CPU seconds, 0 where its file does not say */
+  double wall;    /* its wall seconds (WALL), 0 where its file does not say */
   double lost;    /* the seconds it waited for a processor (WAITED), else its wall less CPU seconds, 0 where unsaid */
   double compute; /* the CPU seconds of its computations (COMPUTE), NAN where no line gives them */
   double polls;   /* the CPU seconds of its runs of polls (POLLS), NAN where no line gives them */

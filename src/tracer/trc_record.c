@@ -126,7 +126,8 @@ typedef struct poll_run {
    * since the last that did */
   int stride;
   int unread;
-  /* The times from a poll's exit to the next poll's entry read inside it (trc_enter_poll): their sum and count */
+  /* The times from the recorder's return from one of its polls to the next poll's entry (time_between): their sum
+   * and count */
   double between;
   long betweens;
 } poll_run_t;

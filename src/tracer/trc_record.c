@@ -852,15 +852,21 @@ static double poll_run_flops(const poll_run_t *f)
   return cpu > 0 ? cpu * rec.rate : 0;
 }
 
+/* The times between two polls read in a run from which its own mean is its work's, not the rank's (polls_work): one
+ * time read with an interrupt in it (some microseconds, against 30-1000 ns) would make a short run's work its whole
+ * span. */
+#define BETWEENS_OWN 4
+
 /* The program's work between the polls of run `f`, of `span` seconds (the recorder's own time out): its count less one
- * times the mean time between two of its polls read, else between two of the rank's so far, less the recorder's part
- * of one; none before any was read. Where the recorder's cost per poll is more than it measured (bench/trc_polling.c
- * with no work between its tests: some 8 ns a poll more), what is left of the run is in its polls, which a run of
- * polls and nothing else is. */
+ * times the mean time between two of its polls read (BETWEENS_OWN of them or more), else between two of the rank's so
+ * far, less the recorder's part of one; none before any was read. Where the recorder's cost per poll is more than it
+ * measured (bench/trc_polling.c with no work between its tests: some 8 ns a poll more), what is left of the run is in
+ * its polls, which a run of polls and nothing else is. */
 static double polls_work(const poll_run_t *f, double span)
 {
-  double between = f->betweens > 0 ? f->between : rec.between;
-  long betweens = f->betweens > 0 ? f->betweens : rec.betweens;
+  int own = f->betweens >= BETWEENS_OWN;
+  double between = own ? f->between : rec.between;
+  long betweens = own ? f->betweens : rec.betweens;
   if (betweens == 0)
     return 0;
   double per_poll = between / (double)betweens - rec.between_own;

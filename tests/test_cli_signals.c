@@ -3,13 +3,12 @@
  * written (the test hook SIMRUN_TEST_PAUSE=STEP holds simrun there until the signal comes), a parent too busy to look
  * (STEP:stuck: the watchdog ends it), kill -9 in the middle of the writing, SIGPIPE, "-" for standard output and the
  * command-line overrides applied before the scenario is checked. Inputs are in tests/data/cli/. */
-#define _GNU_SOURCE /* kill, nanosleep, setenv, pipe2, clock_gettime, prctl */
+#define _GNU_SOURCE /* kill, nanosleep, setenv, pipe2, clock_gettime */
 
 #include "tu_cli.h"
 
 #include <fcntl.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <time.h>
 
 /* Every output of gj-small (6 points, a tenth of a second): out.csv and out.json exist beforehand with "old". */

@@ -2617,7 +2617,7 @@ static void test_trc_mpi_polls_work_is_computation(void)
     double work = NAN;
     CU_ASSERT(line && sscanf(line, "\n# polls-work %lf", &work) == 1);
     free(timeline);
-    int right = k == 0   ? computed >= 0.7 * polled && work <= computed
+    int right = k == 0   ? computed >= 0.7 * polled && work >= 0.5 * polled && work <= computed
                 : k == 1 ? work <= 0.2 * polled
                          : computed <= 0.25 * polled;
     CU_ASSERT(polled > 0.005 && right);

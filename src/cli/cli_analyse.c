@@ -792,10 +792,10 @@ static void run_blocked_clause(FILE *out, const runs_t *runs, int i)
 
 /* The run's line on its runs of polls (`info`'s ranks' POLLS against their CPU, `p` ranks), when they took POLLED of
  * the CPU time or more: how much of them the timelines book as the program's work between its tests, an estimate from
- * the tests' timed windows (docs/tracer.md, "Runs of polls"), or, from an older tracer, that each run is one interval
- * from its first test to its last, idle (ctrl where no partner is awaited), whatever the program did between its tests
- * (bench/trc_polling.c, whose ranks work some 60 of each 75 ns between two tests, read so at p = 2 as 6.4% efficient,
- * idle 14.4 times T_seq). */
+ * the time read between two tests now and then (docs/tracer.md, "Runs of polls"), or, from an older tracer, that each
+ * run is one interval from its first test to its last, idle (ctrl where no partner is awaited), whatever the program
+ * did between its tests (bench/trc_polling.c, whose ranks work some 60 of each 75 ns between two tests, read so at p =
+ * 2 as 6.4% efficient, idle 14.4 times T_seq). */
 static void run_polled(FILE *out, const met_timeline_info_t *info, int p)
 {
   double polls = 0, cpu = 0, work = 0;
@@ -820,7 +820,7 @@ static void run_polled(FILE *out, const met_timeline_info_t *info, int p)
   else
     fprintf(out,
             "%.3f s of their time the program's work between its tests, counted as computation (an estimate: "
-            "the runs' time less their tests' time inside MPI, timed at one test in 64)",
+            "the mean time between two tests, read at one in 64, less the tracer's part)",
             work);
 }
 

@@ -242,6 +242,7 @@ typedef struct recorder {
 static recorder_t rec = {.phase = {"main"},
                          .cpu_share = 1,
                          .fault_mark = -1,
+                         .timed_exit = -1,
                          .env_req = -1,
                          .entry_cpu = NAN,
                          .returned = -1,
@@ -852,7 +853,7 @@ static double poll_run_flops(const poll_run_t *f)
   return cpu > 0 ? cpu * rec.rate : 0;
 }
 
-/* The times between two polls read in a run from which its own mean is its work's, not the rank's (polls_work): one
+/* The times between two polls read in a run from which its own mean is its work's, not the rank's (run_work): one
  * time read with an interrupt in it (some microseconds, against 30-1000 ns) would make a short run's work its whole
  * span. */
 #define BETWEENS_OWN 4
@@ -862,7 +863,7 @@ static double poll_run_flops(const poll_run_t *f)
  * far, less the recorder's part of one; none before any was read. Where the recorder's cost per poll is more than it
  * measured (bench/trc_polling.c with no work between its tests: some 8 ns a poll more), what is left of the run is in
  * its polls, which a run of polls and nothing else is. */
-static double polls_work(const poll_run_t *f, double span)
+static double run_work(const poll_run_t *f, double span)
 {
   int own = f->betweens >= BETWEENS_OWN;
   double between = own ? f->between : rec.between;
@@ -873,7 +874,7 @@ static double polls_work(const poll_run_t *f, double span)
   return fmin(fmax(per_poll, 0) * (double)(f->count - 1), span);
 }
 
-/* The pending run of polls becomes a record: the program's work between its polls (polls_work), a computation from
+/* The pending run of polls becomes a record: the program's work between its polls (run_work), a computation from
  * the first poll's entry on, then one idle interval to the last poll's exit. */
 static void take_polls(void)
 {
@@ -892,7 +893,7 @@ static void take_polls(void)
   double own = fmin(rec.poll_cost * (double)f->count, f->last - f->first);
   r->end = f->last - own;
   rec.own += own;
-  double work = polls_work(f, r->end - f->first);
+  double work = run_work(f, r->end - f->first);
   if (work > 0) {
     if (!(r->c_end > r->c_start))
       r->c_start = f->first;
@@ -998,7 +999,10 @@ static double gap_cpu(double gap)
  * processor among 20 busy loops, was taken for a descheduled poll). Over POLL_GAP for 16 unread polls, it cut runs of
  * tests back to back beside 4 busy loops every 10-20 ms (16 polls of 23-79 us, all CPU time: Open MPI yields the
  * processor in each when the ranks outnumber the cores), and the processor's waits in the recorder's system calls at
- * the cuts were then the computation's (poll_work.c back to back: 10-26 ms of 50 ms computation). */
+ * the cuts were then the computation's (poll_work.c back to back: 10-26 ms of 50 ms computation). The cost: up to 10 us
+ * a poll of work between two readings is taken for polling, 160 us after 15 tests back to back (a rule that pooled only
+ * where the thread lost its processor, or up to 20 us, left 1 run in 8 beside 4 busy loops at 26-35% computation: the
+ * slowed polls often follow no context switch of their own gap nor of the one before). */
 static int poll_gap(double cpu, double gap, int polls)
 {
   return cpu <= POLL_GAP * polls || (cpu <= 0.1 * gap && cpu <= DESCHEDULED_CPU);
@@ -1214,11 +1218,13 @@ static void time_between(poll_run_t *f)
  * case (a run's first poll, a gap that ends the run, a nested call) is enter's. */
 double trc_enter_poll(void)
 {
+  if (!records()) /* another thread's call: nothing of the recorded thread's state is touched */
+    return enter(0);
   poll_run_t *f = &rec.polls;
   rec.timing = 0;
   if (rec.timed_exit >= 0)
     time_between(f);
-  if (f->count > 0 && !f->closed && !rec.cpu_known && !rec.gap.set && rec.computed && depth == 0 && records()) {
+  if (f->count > 0 && !f->closed && !rec.cpu_known && !rec.gap.set && rec.computed && depth == 0) {
     if (f->unread + 1 < f->stride) {
       f->unread++;
       depth = 1;
@@ -1226,8 +1232,8 @@ double trc_enter_poll(void)
     }
     double now = trc_now();
     double gap = now - rec.last_exit;
-    if (gap < CPU_GAP &&
-        poll_gap(gap_cpu(gap), gap, f->unread + 1)) { /* gap_cpu: the last CPU share's estimate, no reading */
+    /* gap_cpu: the last CPU share's estimate, no reading */
+    if (gap < CPU_GAP && poll_gap(gap_cpu(gap), gap, f->unread + 1)) {
       double fit = gap > 0 ? STRIDE_SPAN * (f->unread + 1) / gap : STRIDE_MAX; /* STRIDE_SPAN over the mean period */
       f->stride = fit >= STRIDE_MAX ? STRIDE_MAX : fit >= 1 ? (int)fit : 1;
       f->unread = 0;

@@ -121,17 +121,19 @@ void trc_envelope_request(long long request);
 void trc_envelope_others(unsigned long long mask);
 
 /* Records an unsuccessful poll (a test or iprobe that found nothing) that started at `start`: consecutive polls, with
- * gaps of a few microseconds at most between them, become the program's work between them (a computation, from the
- * time read between two of them now and then) and one idle interval ("NAME*COUNT"), and one TI action, simrun's
- * "poll COUNT FLOPS", FLOPS the run's processor time at the flop rate (its times are the timeline's; nothing with
- * SIMRUN_TRACE_FORMAT=smpi). */
+ * gaps of 10 us of CPU time at most between them (10 us a poll over the polls whose clock was not read), become the
+ * program's work between them (a computation, from the time read between two of them now and then) and one idle
+ * interval ("NAME*COUNT"), and one TI action, simrun's "poll COUNT FLOPS", FLOPS the run's processor time at the flop
+ * rate (its times are the timeline's; nothing with SIMRUN_TRACE_FORMAT=smpi). */
 void trc_poll(double start, const char *name);
 
 /* Measures the recorder's CPU time per unsuccessful poll, which a run of polls' processor time leaves out and the
  * tracer's own time counts: `polls(n, traced)` makes `n` unsuccessful polls with the recorder's part (`traced` 1) or
- * without (0); the difference of their CPU times per poll, the least of 15 trials each. The recorder's
- * state is put back after the traced ones. Without it (or when the difference is not a few microseconds at most), a
- * poll's cost is taken as two wall clock readings. */
+ * without (0); the difference of their CPU times per poll, the least of 15 trials each, its polls taking the path of a
+ * run's after the first computation; then, in 15 more traced trials apart, the time between two polls (the recorder's
+ * part of what a run's work is read from: trc_poll), the least trial's mean. The recorder's state is put back after
+ * the traced ones. Without it (or when the difference is not a few microseconds at most), a poll's cost is taken as
+ * two wall clock readings, and the time between two polls as none of the recorder's. */
 void trc_measure_polls(void (*polls)(long n, int traced), long n);
 
 /* Writes one more TI action of the call trc_call just recorded (printf-like, without the rank), such as the receive

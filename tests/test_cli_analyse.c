@@ -898,9 +898,19 @@ static void polls_work_huge(const char *file, char **text)
   polls_work_line(text, "1e300 1000 15 0.000002 0.00000003");
 }
 
+/* polled-triple's ranks 0 and 1 saying work that is no time (-5 s, inf), rank 2 0.6 s. */
+static void polls_work_bad(const char *file, char **text)
+{
+  polls_work_line(text, strcmp(file, "timeline-0.txt") == 0   ? "-5 1000 15 0.000002 0.00000003"
+                        : strcmp(file, "timeline-1.txt") == 0 ? "inf 1000 15 0.000002 0.00000003"
+                                                              : "0.600000 1000 15 0.000002 0.00000003");
+}
+
 /* A damaged polled-triple whose rank 2 says it polled 5 s of its 2 s of CPU: the polls are counted as the CPU at
  * most, 4.000 of 4.000 s (100.0%), not 6.800 s (170%). Its ranks saying 10^300 s of work between their tests: each
- * counted as its wall time at most, 6.300 s (3 x 2.1 s), not a number of 301 digits. */
+ * counted as its wall time at most, 6.300 s (3 x 2.1 s), not a number of 301 digits. Ranks saying -5 s and inf: not
+ * times, left out as an older tracer's lines are, so the run reads as such a tracer's (each run of polls one wait),
+ * not as -2.3 s (-5 + 2.1 + 0.6) or any sum. */
 static void test_analyse_polls_beyond_cpu_bounded(void)
 {
   char dir[1024];
@@ -911,6 +921,10 @@ static void test_analyse_polls_beyond_cpu_bounded(void)
   remove_folder(dir);
   edited_triple_analysed(dir, polls_work_huge, &run);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "(45.0%), 6.300 s of their time the program's work between its tests"));
+  run_free(&run);
+  remove_folder(dir);
+  edited_triple_analysed(dir, polls_work_bad, &run);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "(45.0%), each counted as one wait from its first test to its last"));
   run_free(&run);
   remove_folder(dir);
 }

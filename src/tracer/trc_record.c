@@ -520,7 +520,6 @@ int trc_start(int rank, int size)
   rec.clock_cost = measure_clock(trc_clock_now);
   rec.poll_cost = 2 * rec.clock_cost;
   rec.cpu_cost = measure_clock(cpu_now);
-  rec.timed_exit = -1;
   trc_out_compress_beyond(rec.timeline, rec.compress_from);
   rec.lines = trc_timeline_new(rec.timeline);
   if (!rec.lines) {

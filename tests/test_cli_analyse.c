@@ -298,10 +298,11 @@ static void test_analyse_html_decimates_long_runs(void)
  * rank 2 a message after each (period 420 us, rank 2's 2 us of it the tracer's), so each keeps the intervals of some
  * 1.6 s (3,810 iterations) before the broadcasts they wait for: by hand 4,000 messages and 4,000 broadcasts paired.
  * Each move of a rank's interval moved every one it kept, and each partner told settled them all again (37 s to read;
- * 0.53 s now: one pass settles them, each moved as it reaches it). tests/data/tracer/kept-beyond-hold is the same with
- * 5,000 broadcasts after 2 s: ranks 1 and 2 would keep some 19,000 intervals (4 an iteration), beyond the 16,384 the
- * reader holds, so their first broadcast goes into the trace before the root's came: no collective paired, and the
- * report says why (before, that "the members' collective calls on a communicator differ", which they do not). */
+ * 0.20 s now: one pass settles them, each moved as it reaches it, the others left). tests/data/tracer/kept-beyond-hold
+ * is the same with 5,000 broadcasts after 2 s: ranks 1 and 2 would keep some 19,000 intervals (4 an iteration), beyond
+ * the 16,384 the reader holds, so their first broadcast goes into the trace before the root's came: no collective
+ * paired, and the report says why (before, that "the members' collective calls on a communicator differ", which they do
+ * not). */
 static void test_analyse_unmatched_read_in_linear_time(void)
 {
   static const struct {

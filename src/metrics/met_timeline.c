@@ -961,24 +961,24 @@ static void close_all(stream_t *s)
  * the tracer's too (its time-0 broadcast and the lines it writes then, which "# tracer-cost" counts): it starts at 0.
  * Kept, that gap was idle with no one to wait for (ffindex_apply_mpi at p = 1 under a load of 3: 1.6 ms, the run's
  * whole idle time, and its "# tracer-cost"). */
-static met_tl_event_t compensated(stream_t *s, int rank)
+static const met_tl_event_t *compensated(stream_t *s, int rank)
 {
   reader_t *r = &s->files[rank];
-  met_tl_event_t ev = s->ahead[rank];
-  ev.read_start = ev.iv.start;
-  ev.read_end = ev.iv.end;
+  met_tl_event_t *ev = &s->ahead[rank]; /* in place: read_ahead reads the next over it */
+  ev->read_start = ev->iv.start;
+  ev->read_end = ev->iv.end;
   if (!s->info->compensated)
     return ev;
   if (!r->started) { /* a rank that took rank 0's time 0 starts where it read its clock: no tracer time before */
     r->started = 1;
-    r->pushed_end = r->compensated = rank == 0 ? 0 : ev.iv.start;
+    r->pushed_end = r->compensated = rank == 0 ? 0 : ev->iv.start;
   }
-  double gap = ev.iv.start - r->pushed_end;
+  double gap = ev->iv.start - r->pushed_end;
   s->info->own_gaps += gap > 0 ? gap : 0;
-  r->pushed_end = ev.iv.end;
-  ev.iv.start = r->compensated;
-  ev.iv.end = r->compensated + (ev.read_end - ev.read_start);
-  r->compensated = ev.iv.end;
+  r->pushed_end = ev->iv.end;
+  ev->iv.start = r->compensated;
+  ev->iv.end = r->compensated + (ev->read_end - ev->read_start);
+  r->compensated = ev->iv.end;
   return ev;
 }
 
@@ -1048,8 +1048,7 @@ static int stream_intervals(stream_t *s, met_tl_match_t *m, met_trace_t *trace, 
   if (s->info->compensated)
     met_tl_match_keep_causality(m);
   for (int r; (r = earliest(s)) >= 0;) {
-    met_tl_event_t ev = compensated(s, r);
-    if (met_tl_match_push(m, r, &ev) != 0) {
+    if (met_tl_match_push(m, r, compensated(s, r)) != 0) {
       snprintf(err, errlen, "%s: out of memory", dir);
       return BAS_ENOMEM;
     }

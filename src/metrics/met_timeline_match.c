@@ -970,14 +970,9 @@ int met_tl_match_colls_held(const met_tl_match_t *m)
 int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
 {
   rank_state_t *s = &m->ranks[rank];
-  met_tl_event_t delayed = *read; /* by what keeping causality put back so far: its partners see it so */
-  const met_tl_event_t *ev = &delayed;
-  if (m->causal) {
+  const met_tl_event_t *ev = read; /* as read: its times delayed are e's */
+  if (m->causal)
     settle_from(m, rank, s->n > s->head ? s->n - 1 : s->n);
-    delayed.iv.start = fmax(read->iv.start + s->delay, s->last_end);
-    delayed.iv.end = fmax(read->iv.end + s->delay, delayed.iv.start);
-    s->last_end = delayed.iv.end;
-  }
   if (s->head > 0 && s->head >= s->n / 2) { /* drop what went into the trace: memory stays what is kept */
     memmove(s->events, s->events + s->head, (s->n - s->head) * sizeof *s->events);
     s->n -= s->head;
@@ -988,7 +983,12 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
   if (bas_reserve((void **)&s->events, &s->cap, s->n, sizeof *s->events, 16) != 0)
     return BAS_ENOMEM;
   met_tl_event_t *e = &s->events[s->n++];
-  *e = *ev;
+  *e = *read;
+  if (m->causal) { /* by what keeping causality put back so far: its partners see it so */
+    e->iv.start = fmax(read->iv.start + s->delay, s->last_end);
+    e->iv.end = fmax(read->iv.end + s->delay, e->iv.start);
+    s->last_end = e->iv.end;
+  }
   e->id = s->next_id++; /* every kept interval numbered in order (kept_numbered); a message end pairs by its own */
   s->unsettled = s->unsettled < s->n - 1 ? s->unsettled : s->n - 1;
   if (awaits_operations(e->kind))
@@ -1025,7 +1025,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
   if (ev->kind == TL_SEND || ev->kind == TL_RECV || ev->kind == TL_PROBE || ev->kind == TL_MPROBE ||
       ev->kind == TL_MRECV) {
     int probe = ev->kind == TL_PROBE ? PROBE_ANY : ev->kind == TL_MPROBE ? PROBE_MATCHED : 0;
-    endref_t mine = {rank, peer, ev->tag, ev->comm, e->id, {ev->iv.start, ev->read_start, e->id}, probe, 0};
+    endref_t mine = {rank, peer, ev->tag, ev->comm, e->id, {e->iv.start, ev->read_start, e->id}, probe, 0};
     /* pairing moves no kept interval: e stays valid */
     entry_t partner = probe                  ? pair_probe(m, rank, peer, &mine, &oom)
                       : dir == MET_DIR_SEND  ? pair_send(m, rank, peer, &mine, &oom)
@@ -1043,7 +1043,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
                  .req = s->posts++,
                  .peer = peer,
                  .dir = null_peer ? MET_DIR_NONE : dir,
-                 .post = ev->iv.start,
+                 .post = e->iv.start,
                  .partner = NAN,
                  .sync = is_sync(ev),
                  .partner_raw = NAN,
@@ -1052,7 +1052,7 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
                  .bytes = ev->iv.bytes,
                  .tag = ev->iv.tag,
                  .comm = ev->iv.comm};
-    endref_t mine = {rank, peer, ev->tag, ev->comm, id, {ev->iv.start, ev->read_start, id}, 0, 0};
+    endref_t mine = {rank, peer, ev->tag, ev->comm, id, {e->iv.start, ev->read_start, id}, 0, 0};
     int tag = -1;                                        /* a receive's from any tag: the message's, when paired now */
     entry_t partner = null_peer             ? mine.start /* complete at once: nothing to wait for */
                       : dir == MET_DIR_SEND ? pair_send(m, rank, peer, &mine, &oom)
@@ -1907,15 +1907,15 @@ static int flush_rank(met_tl_match_t *m, met_trace_t *trace, int r, double front
     }
     force = 0;
     m->holding = !isinf(frontier) && s->n - s->head > HOLD_MAX;
-    met_tl_event_t ev = s->events[s->head++];
-    s->sending = s->early == ev.id + 1 ? -1 : send_number(&ev); /* its send half went in already */
+    met_tl_event_t *ev = &s->events[s->head++];                 /* stays there until the next push */
+    s->sending = s->early == ev->id + 1 ? -1 : send_number(ev); /* its send half went in already */
     s->moved = 0;
     s->pieces = 0;
-    int rc = emit(m, trace, r, &ev);
+    int rc = emit(m, trace, r, ev);
     m->holding = 0;
     if (rc != 0)
       return -1;
-    met_tl_clock_emitted(m->clock, r, last_number(&ev));
+    met_tl_clock_emitted(m->clock, r, last_number(ev));
     met_tl_clock_done(m->clock, r, s->moved);
     went = 1;
   }

@@ -205,16 +205,16 @@ static char *whole_before(char *end, long long v)
   return end;
 }
 
-/* Appends `v` in decimal at buf[*n], within `room`; 0, or -1 when it does not fit. */
+/* Appends `v` in decimal at buf[*n], within `room`; 0, or -1 when it does not fit. Its few bytes copied one by one,
+ * as trc_format copies its text: a call to memcpy or strcspn per field was a third of a call's formatting. */
 static int put_whole(char *buf, size_t room, size_t *n, long long v)
 {
   char digits[24];
-  char *from = whole_before(digits + sizeof digits, v);
-  size_t len = (size_t)(digits + sizeof digits - from);
-  if (*n + len >= room)
+  const char *from = whole_before(digits + sizeof digits, v), *end = digits + sizeof digits;
+  if (*n + (size_t)(end - from) >= room)
     return -1;
-  memcpy(buf + *n, from, len);
-  *n += len;
+  while (from < end)
+    buf[(*n)++] = *from++;
   return 0;
 }
 
@@ -223,13 +223,11 @@ int trc_format(char *buf, size_t room, const char *format, va_list ap)
   size_t n = 0;
   for (const char *f = format; *f; f++) {
     int ok = 0;
-    if (*f != '%') { /* the text up to the next conversion, at once */
-      size_t len = strcspn(f, "%");
-      ok = n + len < room;
-      if (ok)
-        memcpy(buf + n, f, len);
-      n += len;
-      f += len - 1;
+    if (*f != '%') { /* the text up to the next conversion: a few bytes between fields */
+      for (; *f && *f != '%' && n + 1 < room; f++)
+        buf[n++] = *f;
+      ok = *f == '\0' || *f == '%'; /* all of it fit */
+      f--;
     } else if (f[1] == 'd') {
       ok = put_whole(buf, room, &n, va_arg(ap, int)) == 0;
       f++;

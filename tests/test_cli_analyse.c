@@ -1809,13 +1809,14 @@ static void test_analyse_outputs_checked_first(void)
                  .phrases = {NULL});
 }
 
-/* A run read as per-rank sums (tests/data/tracer/loop-huge: its loop unfolds past what a run kept whole may hold, as
- * ExaML's 6033 loops at p = 1 did) says so in its own line, and the report offers no --per-process, which simrun
- * analyse does not take (it did: "no timeline (--per-process P keeps the one at p = P)"). */
+/* A run read as per-rank sums (tests/data/tracer/loop-sums: its loop unfolds to 77 MB of timelines, over the 32 MiB a
+ * run is read whole within, as ExaML's 6033 loops at p = 1 did) says so in its own line, and the report offers no
+ * --per-process, which simrun analyse does not take (it did: "no timeline (--per-process P keeps the one at p = P)").
+ */
 static void test_analyse_sums_offer_no_per_process(void)
 {
   cli_run_t run;
-  const char *args[] = {"analyse", RUNS "loop-huge", "--width", "1000", NULL}; /* unwrapped, wherever the tree is */
+  const char *args[] = {"analyse", RUNS "loop-sums", "--width", "1000", NULL}; /* unwrapped, wherever the tree is */
   CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
   CU_ASSERT_EQUAL(run.status, 0);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "read as per-rank sums (timelines over 32 MiB, the wait states summed as "
@@ -1835,7 +1836,7 @@ static void test_analyse_sums_without_room(void)
   char dir[1024], otf2[1100], archive[1200];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   snprintf(otf2, sizeof otf2, "%s/otf2", dir);
-  const char *args[] = {"analyse", RUNS "loop-huge", "--otf2", otf2, "--width", "1000", NULL};
+  const char *args[] = {"analyse", RUNS "loop-sums", "--otf2", otf2, "--width", "1000", NULL};
   char *saved = tu_env_swap("TMPDIR", "/nonexistent/simrun-test");
   int started = run_simrun(".", args, &run);
   tu_env_restore("TMPDIR", saved);
@@ -1845,7 +1846,7 @@ static void test_analyse_sums_without_room(void)
                                          "read): no room for its intervals in $TMPDIR, so no timeline picture, Paje "
                                          "trace or OTF2 archive"));
   CU_ASSERT_EQUAL(count_lines(run.err), 1);
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "loop-huge: its timelines hold over 32 MiB and /nonexistent/simrun-test "
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "loop-sums: its timelines hold over 32 MiB and /nonexistent/simrun-test "
                                          "cannot be written or has too little room for them"));
   snprintf(archive, sizeof archive, "%s/point-0.otf2", otf2);
   CU_ASSERT_NOT_EQUAL(access(archive, F_OK), 0);

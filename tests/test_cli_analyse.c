@@ -1333,6 +1333,52 @@ static void test_analyse_replay_on_polls_beside_own_send(void)
                      "     1          0.310000 (untraced)        0.310000       +0.0%  - (not recorded)\n");
 }
 
+/* --replay-on a <cluster> without loopback_bw, whose host is routed to itself out over its own link and back (as
+ * SimGrid and smpirun price it), says so for tests/data/tracer/polls-self-send's one message, 8 bytes from rank 0 to
+ * itself: one warning line naming the host, both its links and how to price such messages as copies (a measured run
+ * of 20 MPI_Send of 1 MiB to oneself at p = 2, 1.5 ms, was predicted 0.33 s on a cluster of 125 MB/s links without a
+ * word); the same cluster with loopback_bw, whose self-route is its loopback link alone, and the two hosts of
+ * write_pair_platform, whose self-route is SimGrid's __loopback__, say nothing. */
+static void test_analyse_replay_on_says_self_messages_cross_links(void)
+{
+  static const struct {
+    const char *loopback, *warning;
+  } cases[] = {{"",
+                "c.xml: 1 message(s) of 8 bytes in all went between ranks on one host (the first from rank 0 to "
+                "rank 0 on node-0), whose route to itself crosses the links c_link_0_UP, c_link_0_DOWN (a <cluster> "
+                "without loopback_bw: SimGrid and smpirun send them out and back), so each took the network's "
+                "time; give the cluster loopback_bw and loopback_lat (a copy in memory's) to price them as "
+                "copies\n"},
+               {" loopback_bw=\"10GBps\" loopback_lat=\"1ns\"", NULL}};
+  char dir[1024], path[1200];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    snprintf(path, sizeof path, "%s/c.xml", dir);
+    FILE *platform = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(platform);
+    fprintf(platform,
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+            "<platform version=\"4.1\">\n  <cluster id=\"c\" prefix=\"node-\" suffix=\"\" radical=\"0-1\" "
+            "speed=\"1Gf\" bw=\"1GBps\" lat=\"1ms\"%s/>\n</platform>\n",
+            cases[i].loopback);
+    CU_ASSERT_EQUAL_FATAL(fclose(platform), 0);
+    const char *args[] = {"analyse", RUNS "polls-self-send", "--replay-on", "c.xml", NULL};
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+    CU_ASSERT_EQUAL(run.status, 0);
+    const char *said = strstr(run.err, "simrun: warning: ");
+    CU_ASSERT(cases[i].warning ? said && count_lines(run.err) == 1 && strstr(said, cases[i].warning) : !said);
+    run_free(&run);
+  }
+  write_pair_platform(dir, "pair.xml", "");
+  const char *args[] = {"analyse", RUNS "polls-self-send", "--replay-on", "pair.xml", NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT_PTR_NULL(strstr(run.err, "one host"));
+  run_free(&run);
+  remove_folder(dir);
+}
+
 /* A run of tests/data/tracer/`quad` (a folder of four ranks) in `dir`/run: its timelines (links), and an index.txt of
  * its four TI files followed by `binding` (the tracer's "# simrun-binding" lines, made by hand). */
 static void make_run_of(const char *dir, const char *quad, const char *binding)
@@ -2092,6 +2138,7 @@ int main(void)
       {"test_analyse_replay_on_first_calls", test_analyse_replay_on_first_calls},
       {"test_analyse_replay_on_polls_until_a_message", test_analyse_replay_on_polls_until_a_message},
       {"test_analyse_replay_on_polls_beside_own_send", test_analyse_replay_on_polls_beside_own_send},
+      {"test_analyse_replay_on_says_self_messages_cross_links", test_analyse_replay_on_says_self_messages_cross_links},
       {"test_analyse_replay_on_binding", test_analyse_replay_on_binding},
       {"test_analyse_replay_on_crowded", test_analyse_replay_on_crowded},
       {"test_analyse_replay_on_moved", test_analyse_replay_on_moved},

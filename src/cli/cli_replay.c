@@ -133,13 +133,29 @@ static int child_error(const replay_files_t *f, const char *platform, char *err,
   return found ? 0 : -1;
 }
 
-/* The outcome of the child that ended with wait status `status`: EXIT_OK, or EXIT_INPUT / EXIT_RUNTIME (as the child
- * exited: 2 for its input, the trace or the platform) with the reason in err. */
+/* The warnings of a child that ended well (how it priced messages between ranks on one host, a trace's message
+ * dropped at its end), on stderr as a run of the scenario gives them: before, they went with the temporary folder. */
+static void child_warnings(const replay_files_t *f)
+{
+  static const char prefix[] = "simrun: warning: ";
+  char line[8192];
+  FILE *in = fopen(f->errors, "r");
+  while (in && fgets(line, sizeof line, in))
+    if (strncmp(line, prefix, sizeof prefix - 1) == 0)
+      fputs(line, stderr);
+  if (in)
+    fclose(in);
+}
+
+/* The outcome of the child that ended with wait status `status`: EXIT_OK (its warnings shown), or EXIT_INPUT /
+ * EXIT_RUNTIME (as the child exited: 2 for its input, the trace or the platform) with the reason in err. */
 static int child_outcome(const replay_files_t *f, int status, const char *trace, const char *platform, char *err,
                          size_t errlen)
 {
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+    child_warnings(f);
     return EXIT_OK;
+  }
   if (child_error(f, platform, err, errlen) != 0) {
     if (WIFSIGNALED(status))
       snprintf(err, errlen, "the replay of %s on %s was killed by SIG%s", trace, platform,

@@ -404,6 +404,31 @@ extern "C" void sim_engine_route_figures(const_sg_host_t a, const_sg_host_t b, s
   route->bandwidth = lone_bandwidth(links, back);
 }
 
+extern "C" int sim_engine_self_links(const_sg_host_t host, char *names, size_t len)
+{
+  std::vector<simgrid::s4u::Link *> links, out;
+  double latency = 0;
+  host->route_to(host, links, &latency);
+  for (const auto *other : simgrid::s4u::Engine::get_instance()->get_all_hosts())
+    if (other != host) {
+      host->route_to(other, out, &latency);
+      break;
+    }
+  int shared = 0, n = 0;
+  for (const auto *link : links)
+    shared |= std::find(out.begin(), out.end(), link) != out.end();
+  size_t used = 0;
+  if (len > 0)
+    names[0] = '\0';
+  for (const auto *link : links)
+    if (shared && link->get_name().rfind("__", 0) != 0) {
+      if (used < len)
+        used += (size_t)snprintf(names + used, len - used, "%s%s", n ? ", " : "", link->get_cname());
+      n++;
+    }
+  return n;
+}
+
 extern "C" double sim_engine_alone_time(const_sg_host_t a, const_sg_host_t b, const sim_route_t *route, double bytes)
 {
   if (route->links == 0)

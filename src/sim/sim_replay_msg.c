@@ -288,10 +288,25 @@ void sim_tag(sim_rank_t *rank, int tag)
   rank->tag = tag;
 }
 
+/* Counts a message from `rank` to rank `dst` when both are on one host: the run says at its end how they were priced
+ * when the platform routes that host to itself over links (sim_replay_run.c). */
+static void count_same_host(sim_rank_t *rank, int dst, double bytes)
+{
+  sim_world_t *world = rank->world;
+  if (world->ranks[dst].host != rank->host)
+    return;
+  if (world->same_host++ == 0) {
+    world->same_host_from = rank->id;
+    world->same_host_to = dst;
+  }
+  world->same_host_bytes += bytes;
+}
+
 void sim_send(sim_rank_t *rank, int dst, double bytes)
 {
   xbt_assert(dst >= 0 && dst < sim_rank_count(rank) && (dst != rank->id || rank->world->posted_clock),
              "rank %d: bad destination %d", rank->id, dst);
+  count_same_host(rank, dst, bytes);
   ti_message(rank, "send", dst, bytes);
   message(rank, dst, 1, bytes);
 }
@@ -318,6 +333,8 @@ static sim_request_t *start_request(sim_rank_t *rank, int peer, int sending, dou
 {
   xbt_assert(rank->world->posted_clock, "rank %d: non-blocking messages need sim_post_at_own_clock", rank->id);
   xbt_assert(peer >= 0 && peer < sim_rank_count(rank), "rank %d: bad peer %d", rank->id, peer);
+  if (sending)
+    count_same_host(rank, peer, bytes);
   sim_request_t *req = malloc(sizeof *req);
   if (!req) {
     rank->world->record_error = 1;

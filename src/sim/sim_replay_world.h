@@ -124,6 +124,10 @@ typedef struct sim_world {
   double eager_below;  /* messages of fewer bytes are sent eagerly (sim_post_at_own_clock, or the platform's limit) */
   int eager_at_send;   /* simrun:eager-start = send: an eager message's transfer starts when it is sent */
   double envelope;     /* with posted_clock: bytes every message carries beyond its data */
+  size_t same_host;    /* point-to-point messages between ranks on one host, a rank's to itself included */
+  double same_host_bytes; /* their bytes */
+  int same_host_from;     /* the first one's sender and receiver */
+  int same_host_to;
   char fail_message[512];
   /* sim_phase's labels seen last and their phase ids, direct-mapped on the label's address (skeletons pass string
    * literals): a phase change then costs no string comparison (3 per step and rank in Gauss-Jordan) */

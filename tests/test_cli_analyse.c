@@ -1243,9 +1243,8 @@ static void test_analyse_replay_on_cleans_up(void)
   remove_folder(tmp);
 }
 
-/* Writes `dir`/`name`: two hosts of 1 Gflop/s, core-0 and core-1, whose link carries 8 bytes in 1 ns + 8e-15 s, with
- * the root zone's properties `props` (XML, may be ""). */
-static void write_pair_platform(const char *dir, const char *name, const char *props)
+/* Writes `dir`/`name`: a SimGrid platform of `body` (its elements, whole lines). */
+static void write_platform(const char *dir, const char *name, const char *body)
 {
   char path[1200];
   snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -1253,12 +1252,23 @@ static void write_pair_platform(const char *dir, const char *name, const char *p
   CU_ASSERT_PTR_NOT_NULL_FATAL(platform);
   fprintf(platform,
           "<?xml version=\"1.0\"?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-          "<platform version=\"4.1\">\n  <zone id=\"this-machine\" routing=\"Full\">\n    %s\n"
-          "    <host id=\"core-0\" speed=\"1Gf\"/>\n    <host id=\"core-1\" speed=\"1Gf\"/>\n"
-          "    <link id=\"shm\" bandwidth=\"1000TBps\" latency=\"1ns\"/>\n"
-          "    <route src=\"core-0\" dst=\"core-1\"><link_ctn id=\"shm\"/></route>\n  </zone>\n</platform>\n",
-          props);
-  CU_ASSERT_EQUAL(fclose(platform), 0);
+          "<platform version=\"4.1\">\n%s</platform>\n",
+          body);
+  CU_ASSERT_EQUAL_FATAL(fclose(platform), 0);
+}
+
+/* Writes `dir`/`name`: two hosts of 1 Gflop/s, core-0 and core-1, whose link carries 8 bytes in 1 ns + 8e-15 s, with
+ * the root zone's properties `props` (XML, may be ""). */
+static void write_pair_platform(const char *dir, const char *name, const char *props)
+{
+  char zone[2048];
+  snprintf(zone, sizeof zone,
+           "  <zone id=\"this-machine\" routing=\"Full\">\n    %s\n"
+           "    <host id=\"core-0\" speed=\"1Gf\"/>\n    <host id=\"core-1\" speed=\"1Gf\"/>\n"
+           "    <link id=\"shm\" bandwidth=\"1000TBps\" latency=\"1ns\"/>\n"
+           "    <route src=\"core-0\" dst=\"core-1\"><link_ctn id=\"shm\"/></route>\n  </zone>\n",
+           props);
+  write_platform(dir, name, zone);
 }
 
 /* simrun analyse RUNS/`folder` --replay-on two hosts of 1 Gflop/s with `property` (write_pair_platform) --untraced
@@ -1350,18 +1360,14 @@ static void test_analyse_replay_on_says_self_messages_cross_links(void)
                 "time; give the cluster loopback_bw and loopback_lat (a copy in memory's) to price them as "
                 "copies\n"},
                {" loopback_bw=\"10GBps\" loopback_lat=\"1ns\"", NULL}};
-  char dir[1024], path[1200];
+  char dir[1024], cluster[512];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    snprintf(path, sizeof path, "%s/c.xml", dir);
-    FILE *platform = fopen(path, "w");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(platform);
-    fprintf(platform,
-            "<?xml version=\"1.0\"?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-            "<platform version=\"4.1\">\n  <cluster id=\"c\" prefix=\"node-\" suffix=\"\" radical=\"0-1\" "
-            "speed=\"1Gf\" bw=\"1GBps\" lat=\"1ms\"%s/>\n</platform>\n",
-            cases[i].loopback);
-    CU_ASSERT_EQUAL_FATAL(fclose(platform), 0);
+    snprintf(cluster, sizeof cluster,
+             "  <cluster id=\"c\" prefix=\"node-\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\" bw=\"1GBps\" "
+             "lat=\"1ms\"%s/>\n",
+             cases[i].loopback);
+    write_platform(dir, "c.xml", cluster);
     const char *args[] = {"analyse", RUNS "polls-self-send", "--replay-on", "c.xml", NULL};
     cli_run_t run;
     CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);

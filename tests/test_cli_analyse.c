@@ -1347,28 +1347,31 @@ static void test_analyse_replay_on_polls_beside_own_send(void)
  * SimGrid and smpirun price it), says so for tests/data/tracer/polls-self-send's one message, 8 bytes from rank 0 to
  * itself: one warning line naming the host, both its links and how to price such messages as copies (a measured run
  * of 20 MPI_Send of 1 MiB to oneself at p = 2, 1.5 ms, was predicted 0.33 s on a cluster of 125 MB/s links without a
- * word); the same cluster with loopback_bw, whose self-route is its loopback link alone, and the two hosts of
- * write_pair_platform, whose self-route is SimGrid's __loopback__, say nothing. */
+ * word), a cluster of one host too (no other host's route to compare with); the same clusters with loopback_bw, whose
+ * self-route is their loopback link alone, and the two hosts of write_pair_platform, whose self-route is SimGrid's
+ * __loopback__, say nothing. Its --replay-on and --platform replays on one platform say it once. */
 static void test_analyse_replay_on_says_self_messages_cross_links(void)
 {
+  static const char crossed[] =
+      "c.xml: 1 message(s) of 8 bytes in all (collectives' steps included) went between ranks on one host over its "
+      "links (the first from rank 0 to rank 0 on node-0, whose route to itself crosses c_link_0_UP, c_link_0_DOWN: a "
+      "<cluster> without loopback_bw, which SimGrid and smpirun route out and back), so each took the network's time; "
+      "give the cluster loopback_bw and loopback_lat (a copy in memory's) to price them as copies\n";
   static const struct {
-    const char *loopback, *warning;
-  } cases[] = {{"",
-                "c.xml: 1 message(s) of 8 bytes in all went between ranks on one host (the first from rank 0 to "
-                "rank 0 on node-0), whose route to itself crosses the links c_link_0_UP, c_link_0_DOWN (a <cluster> "
-                "without loopback_bw: SimGrid and smpirun send them out and back), so each took the network's "
-                "time; give the cluster loopback_bw and loopback_lat (a copy in memory's) to price them as "
-                "copies\n"},
-               {" loopback_bw=\"10GBps\" loopback_lat=\"1ns\"", NULL}};
+    const char *radical, *loopback, *warning;
+  } cases[] = {{"0-1", "", crossed},
+               {"0-1", " loopback_bw=\"10GBps\" loopback_lat=\"1ns\"", NULL},
+               {"0-0", "", crossed},
+               {"0-0", " loopback_bw=\"10GBps\" loopback_lat=\"1ns\"", NULL}};
   char dir[1024], cluster[512];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     snprintf(cluster, sizeof cluster,
-             "  <cluster id=\"c\" prefix=\"node-\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\" bw=\"1GBps\" "
+             "  <cluster id=\"c\" prefix=\"node-\" suffix=\"\" radical=\"%s\" speed=\"1Gf\" bw=\"1GBps\" "
              "lat=\"1ms\"%s/>\n",
-             cases[i].loopback);
+             cases[i].radical, cases[i].loopback);
     write_platform(dir, "c.xml", cluster);
-    const char *args[] = {"analyse", RUNS "polls-self-send", "--replay-on", "c.xml", NULL};
+    const char *args[] = {"analyse", RUNS "polls-self-send", "--replay-on", "c.xml", "--platform", "c.xml", NULL};
     cli_run_t run;
     CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
     CU_ASSERT_EQUAL(run.status, 0);

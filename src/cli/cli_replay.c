@@ -11,6 +11,7 @@
 #include "cli_results.h"
 #include "cli_signal.h"
 #include "rep_report.h"
+#include "sim_error.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -134,7 +135,8 @@ static int child_error(const replay_files_t *f, const char *platform, char *err,
 }
 
 /* The warnings of a child that ended well (how it priced messages between ranks on one host, a trace's message
- * dropped at its end), on stderr as a run of the scenario gives them: before, they went with the temporary folder. */
+ * dropped at its end), each once (the replays of --replay-on and --platform on one platform say the same), as a run
+ * of the scenario gives them: before, they went with the temporary folder. */
 static void child_warnings(const replay_files_t *f)
 {
   static const char prefix[] = "simrun: warning: ";
@@ -142,7 +144,7 @@ static void child_warnings(const replay_files_t *f)
   FILE *in = fopen(f->errors, "r");
   while (in && fgets(line, sizeof line, in))
     if (strncmp(line, prefix, sizeof prefix - 1) == 0)
-      fputs(line, stderr);
+      sim_message_once(line);
   if (in)
     fclose(in);
 }

@@ -990,7 +990,6 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
     s->last_end = e->iv.end;
   }
   e->id = s->next_id++; /* every kept interval numbered in order (kept_numbered); a message end pairs by its own */
-  s->unsettled = s->unsettled < s->n - 1 ? s->unsettled : s->n - 1;
   if (awaits_operations(e->kind))
     s->wait_to = s->n;
   e->partner = e->partner_raw = NAN;
@@ -1074,6 +1073,9 @@ int met_tl_match_push(met_tl_match_t *m, int rank, const met_tl_event_t *read)
       return BAS_ENOMEM;
     s->events[s->n - 1].coll = k;
   }
+  /* not settled since read: a message to itself paired above told this rank, whose pass then settled it before its
+   * partner was set */
+  s->unsettled = s->unsettled < s->n - 1 ? s->unsettled : s->n - 1;
   return oom;
 }
 

@@ -404,24 +404,41 @@ extern "C" void sim_engine_route_figures(const_sg_host_t a, const_sg_host_t b, s
   route->bandwidth = lone_bandwidth(links, back);
 }
 
+/* Whether `link` carries only a host's messages to itself: SimGrid's own (__loopback__) or a <cluster>'s loopback_bw
+ * link, named ID_link_N_loopback. */
+static bool loopback_link(const simgrid::s4u::Link *link)
+{
+  const std::string &name = link->get_name();
+  static const std::string suffix = "_loopback";
+  return name.rfind("__", 0) == 0 ||
+         (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0);
+}
+
 extern "C" int sim_engine_self_links(const_sg_host_t host, char *names, size_t len)
 {
   std::vector<simgrid::s4u::Link *> links, out;
   double latency = 0;
-  host->route_to(host, links, &latency);
-  for (const auto *other : simgrid::s4u::Engine::get_instance()->get_all_hosts())
-    if (other != host) {
-      host->route_to(other, out, &latency);
-      break;
-    }
-  int shared = 0, n = 0;
+  bool alone = true; /* no other host: the links that are no loopback's are the host's own */
+  try {
+    host->route_to(host, links, &latency);
+    for (const auto *other : simgrid::s4u::Engine::get_instance()->get_all_hosts())
+      if (other != host) {
+        host->route_to(other, out, &latency);
+        alone = false;
+        break;
+      }
+  } catch (const std::exception &) { /* no route (Floyd's throw): nothing to say of it */
+    return 0;
+  }
+  bool shared = false;
   for (const auto *link : links)
-    shared |= std::find(out.begin(), out.end(), link) != out.end();
+    shared |= alone ? !loopback_link(link) : std::find(out.begin(), out.end(), link) != out.end();
+  int n = 0;
   size_t used = 0;
   if (len > 0)
     names[0] = '\0';
   for (const auto *link : links)
-    if (shared && link->get_name().rfind("__", 0) != 0) {
+    if (shared && !loopback_link(link)) {
       if (used < len)
         used += (size_t)snprintf(names + used, len - used, "%s%s", n ? ", " : "", link->get_cname());
       n++;

@@ -87,9 +87,11 @@ typedef struct sim_route {
 } sim_route_t;
 void sim_engine_route_figures(const_sg_host_t a, const_sg_host_t b, sim_route_t *route);
 /* The links on `host`'s route to itself, which a message between two ranks on the host crosses, when some of them
- * also carry its messages to another host (a host of a <cluster> without loopback_bw has its own link there, out and
- * back, as SimGrid and smpirun route it; a loopback link, SimGrid's __loopback__ or a cluster's loopback_bw one,
- * carries only the host's own): their number (0 otherwise), their names into `names` (of `len`, ", " between). */
+ * also carry its messages to another host, or, on a platform of one host, are no loopback link (a host of a <cluster>
+ * without loopback_bw has its own link there, out and back, as SimGrid and smpirun route it; a loopback link,
+ * SimGrid's __loopback__ or a cluster's loopback_bw one, carries only the host's own): their number, the loopback
+ * links left out (0 otherwise, or when SimGrid finds no route), and their names into `names` (of `len`, ", "
+ * between). */
 int sim_engine_self_links(const_sg_host_t host, char *names, size_t len);
 
 /* The network model SimGrid prices messages with, once the platform is loaded (its <config> and --cfg applied):

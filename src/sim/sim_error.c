@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static sim_message_fn message_sink;
@@ -19,6 +20,24 @@ void sim_message(const char *line)
 {
   if (message_sink)
     message_sink(line, message_ctx);
+}
+
+/* The simrun warnings handed on so far (sim_message_once), WARNINGS_KEPT at most. */
+enum { WARNINGS_KEPT = 64 };
+static char *handed[WARNINGS_KEPT];
+static int nhanded;
+
+void sim_message_once(const char *line)
+{
+  static const char warning[] = "simrun: warning: ";
+  if (strncmp(line, warning, sizeof warning - 1) == 0) {
+    for (int i = 0; i < nhanded; i++)
+      if (strcmp(handed[i], line) == 0)
+        return;
+    if (nhanded < WARNINGS_KEPT && (handed[nhanded] = strdup(line)) != NULL)
+      nhanded++;
+  }
+  sim_message(line);
 }
 
 void sim_warn(const char *format, ...)

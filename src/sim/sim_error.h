@@ -27,6 +27,10 @@ typedef void (*sim_message_fn)(const char *line, void *ctx);
 void sim_set_message_sink(sim_message_fn sink, void *ctx);
 /* Hands `line` to the sink. */
 void sim_message(const char *line);
+/* Hands `line` to the sink unless it is a simrun warning ("simrun: warning: ...") handed on before by this process,
+ * so that one every point of a sweep gives (a trace's message dropped at its end, on each platform and p), or each
+ * replay of simrun analyse, is printed once; other lines (what --log asked SimGrid for) go on whole. */
+void sim_message_once(const char *line);
 /* Hands "simrun: warning: " + the formatted text + "\n" to the sink. */
 void sim_warn(const char *format, ...) __attribute__((format(printf, 1, 2)));
 

@@ -288,12 +288,16 @@ void sim_tag(sim_rank_t *rank, int tag)
   rank->tag = tag;
 }
 
-/* Counts a message from `rank` to rank `dst` when both are on one host: the run says at its end how they were priced
- * when the platform routes that host to itself over links (sim_replay_run.c). */
+/* Counts a message from `rank` to rank `dst` (a collective's step included) when both are on one host that the
+ * platform routes to itself over its links: the run says at its end how they were priced (sim_replay_run.c). */
 static void count_same_host(sim_rank_t *rank, int dst, double bytes)
 {
   sim_world_t *world = rank->world;
   if (world->ranks[dst].host != rank->host)
+    return;
+  if (rank->self_route == 0) /* looked up once a rank: 1 no, 2 yes */
+    rank->self_route = sim_engine_self_links(rank->host, NULL, 0) > 0 ? 2 : 1;
+  if (rank->self_route == 1)
     return;
   if (world->same_host++ == 0) {
     world->same_host_from = rank->id;

@@ -124,7 +124,7 @@ typedef struct sim_world {
   double eager_below;  /* messages of fewer bytes are sent eagerly (sim_post_at_own_clock, or the platform's limit) */
   int eager_at_send;   /* simrun:eager-start = send: an eager message's transfer starts when it is sent */
   double envelope;     /* with posted_clock: bytes every message carries beyond its data */
-  size_t same_host;    /* point-to-point messages between ranks on one host, a rank's to itself included */
+  size_t same_host;    /* messages between ranks on one host over its links, a rank's to itself included */
   double same_host_bytes; /* their bytes */
   int same_host_from;     /* the first one's sender and receiver */
   int same_host_to;
@@ -173,6 +173,7 @@ struct sim_rank {
   /* third line: what sim_work reads of the host's costs (its clock, cycles per class and cache) */
   _Alignas(SIM_CACHE_LINE) met_charac_t charac; /* what each operation class costs on the host (sim_work) */
   int where_line;
+  int self_route; /* whether its host's route to itself crosses its links (sim_engine_self_links): 0 not looked up */
   sim_analytic_rank_t net; /* with the analytic network */
   /* Last line: the rest of what every message and computation touches, so that a rank's step reads its first, third
    * and last lines and no other (callgrind, docs/scale.md). The mailboxes of its last messages, newest first: a

@@ -223,25 +223,6 @@ static void last_words(FILE *log, char *line, size_t size)
   snprintf(line, size, "%s", start);
 }
 
-/* simrun's warnings already relayed by this process, so that one every point of a sweep gives (a trace's message
- * dropped at its end, on each platform and p) is printed once. At most WARNINGS_KEPT are remembered. */
-enum { WARNINGS_KEPT = 64 };
-static char *relayed[WARNINGS_KEPT];
-static int nrelayed;
-
-/* Whether `line` is a simrun warning relayed before; remembers it otherwise. */
-static int said_before(const char *line)
-{
-  if (strncmp(line, "simrun: warning: ", strlen("simrun: warning: ")) != 0)
-    return 0; /* what --log asked SimGrid for goes on whole */
-  for (int i = 0; i < nrelayed; i++)
-    if (strcmp(relayed[i], line) == 0)
-      return 1;
-  if (nrelayed < WARNINGS_KEPT && (relayed[nrelayed] = strdup(line)) != NULL)
-    nrelayed++;
-  return 0;
-}
-
 /* A child that ended well may still have written to its stderr (what --log asked SimGrid for, simrun's warnings,
  * which its sink printed there): each line goes on to the front end's sink (sim_error.h), as it went to simrun's stderr
  * before the child's stderr was captured for the one-line failure message, each simrun warning once. */
@@ -251,8 +232,7 @@ static void relay_log(FILE *log)
   size_t size = 0;
   rewind(log);
   while (getline(&line, &size, log) > 0)
-    if (!said_before(line))
-      sim_message(line);
+    sim_message_once(line);
   free(line);
 }
 

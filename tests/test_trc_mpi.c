@@ -2585,15 +2585,13 @@ static void test_trc_mpi_polls_with_work_keep_their_processor_time(void)
  * busy loops a core: rank 0's computation at most a quarter of its loop's CPU time (by hand beside 4 busy loops on 2
  * cores, 3-14% in 10 runs, its "# polls-work" nearly all of it; before, 16 tests that Open MPI's yields slowed to 23-79
  * us of CPU cut the run every 10-20 ms, and the processor's waits in the recorder's system calls at the cuts were
- * computation: 20-54% in 9 runs, and 18 ms of 84.5 in a suite). Last, 15 tests back to back after each 70 us of work:
- * rank 0's computation at least 70% of its loop's CPU (by hand 91-92%; before, the work hid in the gaps of 16 polls
- * read, each within 10 us a poll: 1.3 ms of 96 was computation). */
+ * computation: 20-54% in 9 runs, and 18 ms of 84.5 in a suite). */
 static void test_trc_mpi_polls_work_is_computation(void)
 {
   static const struct {
     const char *piece;
     int loaded;
-  } cases[] = {{"500", 0}, {"0", 0}, {"0", 1}, {"17500x15", 0}};
+  } cases[] = {{"500", 0}, {"0", 0}, {"0", 1}};
   char dir[1024];
   char trace[1100];
   built_in_new_folder(dir, POLLWORK, "poll_work");
@@ -2621,8 +2619,7 @@ static void test_trc_mpi_polls_work_is_computation(void)
     free(timeline);
     int right = k == 0   ? computed >= 0.7 * polled && work >= 0.5 * polled && work <= computed
                 : k == 1 ? work <= 0.2 * polled
-                : k == 2 ? computed <= 0.25 * polled
-                         : computed >= 0.7 * polled;
+                         : computed <= 0.25 * polled;
     CU_ASSERT(polled > 0.005 && right);
     if (!right)
       fprintf(stderr,

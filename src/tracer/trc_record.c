@@ -81,17 +81,6 @@ enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 64, FILE_BUFFER = 1 <<
  * under a tenth of it in CPU time, 14 held over 20 us, one 189 us, the others 53 us at most. A longer one ends the run
  * of polls as a computation of its own, its CPU time kept. */
 #define DESCHEDULED_CPU 100e-6
-/* The rank's pace in its runs of polls (poll_gap): PACE_FACTOR times the least CPU time a poll of the last PACE_GAPS
- * gaps read in them (known once PACE_KNOWN were), at least PACE_FLOOR. A gap that a run keeps (POLL_GAP a poll) is
- * work between the polls beyond that pace: tests back to back take some 35 ns a poll here, and 15 of them then 70 us
- * of work, 95 ms in all, were one idle run before (tests/data/tracer/poll_work.c 17500x15). Such a gap is not cut from
- * the run, which would read the clocks and write records where the scheduler preempts: among busy loops, gaps of 16
- * tests slowed to 20-130 us by Open MPI's yields and interrupts, some 60 in 50 ms, come as often (cut at the pace,
- * 33-53% of such a loop was computation in 2 runs of 14, the processor's waits at the cuts). */
-#define PACE_GAPS   8
-#define PACE_KNOWN  4
-#define PACE_FACTOR 8.0
-#define PACE_FLOOR  0.25e-6
 /* The least computation written as a TI compute action on its own (seconds of CPU at the flop rate). */
 #define COMPUTE_MIN 1e-5
 /* The least mean computation per iteration written in a loop's body (flops): below, a "compute" line costs more than
@@ -141,7 +130,6 @@ typedef struct poll_run {
    * and count */
   double between;
   long betweens;
-  double beyond; /* the CPU seconds of its gaps beyond the rank's pace (poll_gap): work between its polls */
 } poll_run_t;
 
 /* What "# disturbance" compares at the start of the first computation and at the entry into MPI_Finalize
@@ -196,10 +184,6 @@ typedef struct recorder {
   double child_count; /* of which counted as the rank's computation (within the computations' wall time) */
   double compute_cpu; /* the CPU seconds of the rank's computations, the children's counted included */
   double polls_cpu;   /* the CPU seconds of its runs of polls, what their TI amounts charge (poll_run_flops) */
-  /* The CPU seconds a poll of the last gaps read in runs of polls (poll_gap), a ring, and the gaps read so far: the
-   * next goes to pace[paced % PACE_GAPS] */
-  double pace[PACE_GAPS];
-  long paced;
   /* The times between two polls of a run (BETWEEN_EVERY): the poll to read its exit (`timing`, once `untimed` polls
    * went by since the last), that exit and its run's first entry (or -1), every such time's seconds and count over the
    * rank's runs, and the recorder's part of one (trc_measure_polls: between polls with no work) */
@@ -889,9 +873,8 @@ static double run_work(const poll_run_t *f, double span)
   return fmin(fmax(per_poll, 0) * (double)(f->count - 1), span);
 }
 
-/* The pending run of polls becomes a record: the program's work between its polls (run_work, and beyond the rank's
- * pace in the gaps read: poll_gap), a computation from the first poll's entry on, then one idle interval to the last
- * poll's exit. */
+/* The pending run of polls becomes a record: the program's work between its polls (run_work), a computation from
+ * the first poll's entry on, then one idle interval to the last poll's exit. */
 static void take_polls(void)
 {
   poll_run_t *f = &rec.polls;
@@ -909,7 +892,7 @@ static void take_polls(void)
   double own = fmin(rec.poll_cost * (double)f->count, f->last - f->first);
   r->end = f->last - own;
   rec.own += own;
-  double work = fmin(run_work(f, r->end - f->first) + f->beyond, r->end - f->first);
+  double work = run_work(f, r->end - f->first);
   if (work > 0) {
     if (!(r->c_end > r->c_start))
       r->c_start = f->first;
@@ -1015,38 +998,13 @@ static double gap_cpu(double gap)
  * processor among 20 busy loops, was taken for a descheduled poll). Over POLL_GAP for 16 unread polls, it cut runs of
  * tests back to back beside 4 busy loops every 10-20 ms (16 polls of 23-79 us, all CPU time: Open MPI yields the
  * processor in each when the ranks outnumber the cores), and the processor's waits in the recorder's system calls at
- * the cuts were then the computation's (poll_work.c back to back: 10-26 ms of 50 ms computation). What a gap kept holds
- * beyond the rank's pace (PACE_GAPS) is the program's work between the polls, which the run books as computation
- * (take_polls; a rule that pooled only where the thread lost its processor, or up to 20 us, left 1 run in 8 beside 4
- * busy loops at 26-35% computation: the slowed polls often follow no context switch of their own gap nor of the one
- * before). */
-static int poll_gap(poll_run_t *f, double cpu, double gap, int polls)
+ * the cuts were then the computation's (poll_work.c back to back: 10-26 ms of 50 ms computation). The cost: up to 10 us
+ * a poll of work between two readings is taken for polling, 160 us after 15 tests back to back (a rule that pooled only
+ * where the thread lost its processor, or up to 20 us, left 1 run in 8 beside 4 busy loops at 26-35% computation: the
+ * slowed polls often follow no context switch of their own gap nor of the one before). */
+static int poll_gap(double cpu, double gap, int polls)
 {
-  double pace = POLL_GAP; /* a poll's CPU time at the rank's pace (PACE_GAPS), once known */
-  if (rec.paced >= PACE_KNOWN) {
-    double least = INFINITY;
-    for (long i = 0; i < PACE_GAPS && i < rec.paced; i++)
-      least = fmin(least, rec.pace[i]);
-    pace = fmin(POLL_GAP, fmax(PACE_FLOOR, PACE_FACTOR * least));
-  }
-  rec.pace[rec.paced++ % PACE_GAPS] = cpu / polls;
-  int kept = cpu <= POLL_GAP * polls || (cpu <= 0.1 * gap && cpu <= DESCHEDULED_CPU);
-  if (kept && cpu > pace * polls && cpu <= POLL_GAP * polls)
-    f->beyond += cpu - pace * polls;
-  return kept;
-}
-
-/* Run `f`'s stride after a gap of `gap` seconds over `polls` polls that stays in it: one reading per STRIDE_SPAN of
- * their mean period, at most STRIDE_MAX, and at most twice the last stride, so that after a gap that held work the
- * readings come closer again for a few polls, and the rank's pace shows in them (poll_gap): where the stride went
- * from 1 to 16 after a single fast gap, 15 tests then 70 us of work, again and again, put the work in every gap read,
- * each at 4.4 us a poll, the pace itself. */
-static void restride(poll_run_t *f, double gap, int polls)
-{
-  double fit = gap > 0 ? STRIDE_SPAN * polls / gap : STRIDE_MAX; /* STRIDE_SPAN over the mean period */
-  int most = 2 * (f->stride > 1 ? f->stride : 1);
-  most = most < STRIDE_MAX ? most : STRIDE_MAX;
-  f->stride = fit >= most ? most : fit >= 1 ? (int)fit : 1;
+  return cpu <= POLL_GAP * polls || (cpu <= 0.1 * gap && cpu <= DESCHEDULED_CPU);
 }
 
 /* Ends the computation interval at `now` (wall): its timeline line and its flops. A gap in a run of polls that used
@@ -1061,7 +1019,7 @@ static void end_compute(double now)
   if (!rec.computed && rec.child_count == children) /* blocked waiting for a child: its CPU time is counted instead */
     cpu = startup_cpu(gap, cpu);
   double own_gap = gap - lead; /* the computation's own wall time */
-  if (rec.polls.count > 0 && !rec.polls.closed && poll_gap(&rec.polls, cpu, own_gap, rec.polls.unread + 1)) {
+  if (rec.polls.count > 0 && !rec.polls.closed && poll_gap(cpu, own_gap, rec.polls.unread + 1)) {
     rec.polls.last = now;
     if (gap >= CPU_GAP) { /* the rank was descheduled: the run's processor time is read, not extrapolated */
       if (rec.polls.readings == 0) {
@@ -1070,7 +1028,6 @@ static void end_compute(double now)
       }
       poll_seen(&rec.polls, cpu_at_entry(), now);
     }
-    restride(&rec.polls, own_gap, rec.polls.unread + 1);
     rec.polls.unread = 0; /* the polls the gap spanned (poll_gap) */
     return;
   }
@@ -1275,8 +1232,9 @@ double trc_enter_poll(void)
     double now = trc_now();
     double gap = now - rec.last_exit;
     /* gap_cpu: the last CPU share's estimate, no reading */
-    if (gap < CPU_GAP && poll_gap(f, gap_cpu(gap), gap, f->unread + 1)) {
-      restride(f, gap, f->unread + 1);
+    if (gap < CPU_GAP && poll_gap(gap_cpu(gap), gap, f->unread + 1)) {
+      double fit = gap > 0 ? STRIDE_SPAN * (f->unread + 1) / gap : STRIDE_MAX; /* STRIDE_SPAN over the mean period */
+      f->stride = fit >= STRIDE_MAX ? STRIDE_MAX : fit >= 1 ? (int)fit : 1;
       f->unread = 0;
       depth = 1;
       f->last = now;

@@ -144,7 +144,6 @@ typedef struct poll_run {
    * and count */
   double between;
   long betweens;
-  long probed; /* of its polls, those read one by one (probing): two clock readings each more than rec.poll_cost */
 } poll_run_t;
 
 /* What "# disturbance" compares at the start of the first computation and at the entry into MPI_Finalize
@@ -861,20 +860,13 @@ static double cpu_at_entry(void)
  * as a short computation) but for a lead gap, whose CPU time was read (at a load of 2-3, beside the suite, pricing a
  * descheduled gap at the share put a run's amounts at up to twice the traced program's CPU time), less the recorder's:
  * its measured cost per poll (trc_measure_polls) and the CPU clock readings after the first. */
-/* The recorder's own CPU seconds in run `f`: its cost per poll (trc_measure_polls), and two clock readings more for
- * each poll read one by one (probing: its entry and its exit). */
-static double run_own(const poll_run_t *f)
-{
-  return rec.poll_cost * (double)f->count + 2 * rec.clock_cost * (double)f->probed;
-}
-
 static double poll_run_flops(const poll_run_t *f)
 {
   double seen = f->readings > 0 ? f->cpu_seen - f->cpu_first : 0;
   double measured = f->readings > 0 ? f->wall_seen - f->wall_first : 0;
   double share = measured > 0 ? seen / measured : rec.cpu_share;
   double rest = f->last - f->first - measured - f->lead_gap; /* the lead gap's CPU is known */
-  double cpu = seen + f->lead_cpu + (rest > 0 ? rest : 0) * fmin(fmax(share, 0), 1) - run_own(f) -
+  double cpu = seen + f->lead_cpu + (rest > 0 ? rest : 0) * fmin(fmax(share, 0), 1) - rec.poll_cost * (double)f->count -
                rec.cpu_cost * (f->readings > 1 ? f->readings - 1 : 0);
   return cpu > 0 ? cpu * rec.rate : 0;
 }
@@ -916,7 +908,7 @@ static void take_polls(void)
   r->start = f->first;
   /* the recorder's time inside the run (its cost per poll) is a gap after it, as after any call: the tracer's own
    * time, which "# tracer-cost" sums and simrun analyse removes */
-  double own = fmin(run_own(f), f->last - f->first);
+  double own = fmin(rec.poll_cost * (double)f->count, f->last - f->first);
   r->end = f->last - own;
   rec.own += own;
   double work = run_work(f, r->end - f->first);
@@ -1032,15 +1024,6 @@ static double gap_cpu(double gap)
  * slowed polls often follow no context switch of their own gap nor of the one before). */
 static int poll_gap(double cpu, double gap, int polls)
 {
-  return cpu <= POLL_GAP * polls || (cpu <= 0.1 * gap && cpu <= DESCHEDULED_CPU);
-}
-
-/* A gap of `cpu` seconds read in a run over `polls` polls, which the run keeps or not (`kept`, poll_gap): its CPU a
- * poll joins the rank's pace unless the polls were read one by one (a gap then holds no poll's own time, and a pace of
- * those made polls of some 0.3 us, MPI_Testany over 256 requests, probe a fifth of the time), and one over the pace
- * starts probing, as one that ends the run while probing renews it (PROBE_POLLS). */
-static void pace_seen(double cpu, int polls, int kept)
-{
   double pace = POLL_GAP; /* a poll's CPU time at the rank's pace (PACE_GAPS), once known */
   if (rec.paced >= PACE_KNOWN) {
     double least = INFINITY;
@@ -1048,10 +1031,11 @@ static void pace_seen(double cpu, int polls, int kept)
       least = fmin(least, rec.pace[i]);
     pace = fmin(POLL_GAP, fmax(PACE_FLOOR, PACE_FACTOR * least));
   }
-  if (!rec.probing)
-    rec.pace[rec.paced++ % PACE_GAPS] = cpu / polls;
+  rec.pace[rec.paced++ % PACE_GAPS] = cpu / polls;
+  int kept = cpu <= POLL_GAP * polls || (cpu <= 0.1 * gap && cpu <= DESCHEDULED_CPU);
   if ((kept && polls > 1 && cpu > pace * polls) || (!kept && rec.probing > 0))
     rec.probing = PROBE_POLLS; /* work may hide among unread polls: read the next ones one by one */
+  return kept;
 }
 
 /* Ends the computation interval at `now` (wall): its timeline line and its flops. A gap in a run of polls that used
@@ -1066,11 +1050,7 @@ static void end_compute(double now)
   if (!rec.computed && rec.child_count == children) /* blocked waiting for a child: its CPU time is counted instead */
     cpu = startup_cpu(gap, cpu);
   double own_gap = gap - lead; /* the computation's own wall time */
-  int in_run = rec.polls.count > 0 && !rec.polls.closed;
-  int kept = in_run && poll_gap(cpu, own_gap, rec.polls.unread + 1);
-  if (in_run)
-    pace_seen(cpu, rec.polls.unread + 1, kept);
-  if (kept) {
+  if (rec.polls.count > 0 && !rec.polls.closed && poll_gap(cpu, own_gap, rec.polls.unread + 1)) {
     rec.polls.last = now;
     if (gap >= CPU_GAP) { /* the rank was descheduled: the run's processor time is read, not extrapolated */
       if (rec.polls.readings == 0) {
@@ -1282,10 +1262,8 @@ double trc_enter_poll(void)
     }
     double now = trc_now();
     double gap = now - rec.last_exit;
-    /* gap_cpu: the last CPU share's estimate, no reading (under CPU_GAP) */
-    double cpu = gap < CPU_GAP ? gap_cpu(gap) : NAN;
-    if (gap < CPU_GAP && poll_gap(cpu, gap, f->unread + 1)) { /* else end_compute reads it again */
-      pace_seen(cpu, f->unread + 1, 1);
+    /* gap_cpu: the last CPU share's estimate, no reading */
+    if (gap < CPU_GAP && poll_gap(gap_cpu(gap), gap, f->unread + 1)) {
       double fit = gap > 0 ? STRIDE_SPAN * (f->unread + 1) / gap : STRIDE_MAX; /* STRIDE_SPAN over the mean period */
       f->stride = fit >= STRIDE_MAX ? STRIDE_MAX : fit >= 1 ? (int)fit : 1;
       f->unread = 0;
@@ -1504,7 +1482,6 @@ void trc_poll(double start, const char *name)
     rec.gap.set = 0;
   }
   f->count++;
-  f->probed += rec.probing > 0;
   f->last = now;
   rec.long_compute = 0;
   if (closed) {

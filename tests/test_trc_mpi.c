@@ -2644,8 +2644,11 @@ static void test_trc_mpi_polls_with_arrivals_stay_polling(void)
 {
   char dir[1024];
   char trace[1100];
+  built_in_new_folder(dir, ARRIVALS, "poll_arrivals");
+  snprintf(trace, sizeof trace, "%s/trace", dir);
   cli_run_t run;
-  traced_pair(dir, trace, ARRIVALS, "poll_arrivals", "simrun", &run);
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./poll_arrivals", "2", trace, "0", &run), 0);
+  TU_ASSERT_RAN(&run);
   double polled = figure_after(run.out, "polled CPU ");
   met_timeline_info_t info;
   met_trace_t *measured = read_run(trace, &info);

@@ -81,20 +81,6 @@ enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 64, FILE_BUFFER = 1 <<
  * under a tenth of it in CPU time, 14 held over 20 us, one 189 us, the others 53 us at most. A longer one ends the run
  * of polls as a computation of its own, its CPU time kept. */
 #define DESCHEDULED_CPU 100e-6
-/* A gap read over unread polls (a stride of them) may hold the program's work, which a run keeps up to POLL_GAP a poll:
- * 15 tests back to back after each 70 us of work, again and again, were one idle run, every gap of 16 polls read
- * holding one piece (tests/data/tracer/poll_work.c 17500x15: 19.6 ms of its 50-ms loop computation). Where such a gap
- * used more CPU than the rank's pace, PACE_FACTOR times the least CPU a poll of the last PACE_GAPS gaps read (once
- * PACE_KNOWN were; at least PACE_FLOOR), the next PROBE_POLLS polls are read one by one, their exits too, so that each
- * gap is the program's alone, which POLL_GAP then judges: work comes out as computation, and a poll slowed inside MPI
- * (a message copied in, a yield among busy loops) stays polling. A gap that ends the run while probing probes on. Where
- * the excess was booked as work instead, the messages Open MPI copied in during a rank's tests became a third of its
- * loop (a reviewer's program: 400 receives of 64 KiB arriving while it tested another request). */
-#define PACE_GAPS   8
-#define PACE_KNOWN  4
-#define PACE_FACTOR 8.0
-#define PACE_FLOOR  0.25e-6
-#define PROBE_POLLS 64
 /* The least computation written as a TI compute action on its own (seconds of CPU at the flop rate). */
 #define COMPUTE_MIN 1e-5
 /* The least mean computation per iteration written in a loop's body (flops): below, a "compute" line costs more than
@@ -198,11 +184,6 @@ typedef struct recorder {
   double child_count; /* of which counted as the rank's computation (within the computations' wall time) */
   double compute_cpu; /* the CPU seconds of the rank's computations, the children's counted included */
   double polls_cpu;   /* the CPU seconds of its runs of polls, what their TI amounts charge (poll_run_flops) */
-  /* The CPU seconds a poll of the last gaps read in runs of polls (poll_gap), a ring, the gaps read so far (the next
-   * goes to pace[paced % PACE_GAPS]), and the polls still to read one by one, exits included (PROBE_POLLS) */
-  double pace[PACE_GAPS];
-  long paced;
-  long probing;
   /* The times between two polls of a run (BETWEEN_EVERY): the poll to read its exit (`timing`, once `untimed` polls
    * went by since the last), that exit and its run's first entry (or -1), every such time's seconds and count over the
    * rank's runs, and the recorder's part of one (trc_measure_polls: between polls with no work) */
@@ -1018,24 +999,12 @@ static double gap_cpu(double gap)
  * tests back to back beside 4 busy loops every 10-20 ms (16 polls of 23-79 us, all CPU time: Open MPI yields the
  * processor in each when the ranks outnumber the cores), and the processor's waits in the recorder's system calls at
  * the cuts were then the computation's (poll_work.c back to back: 10-26 ms of 50 ms computation). The cost: up to 10 us
- * a poll of work between two readings is taken for polling, 160 us after 15 tests back to back, unless the gap used
- * more than the rank's pace: the next polls are then read one by one (PROBE_POLLS) (a rule that pooled only
+ * a poll of work between two readings is taken for polling, 160 us after 15 tests back to back (a rule that pooled only
  * where the thread lost its processor, or up to 20 us, left 1 run in 8 beside 4 busy loops at 26-35% computation: the
  * slowed polls often follow no context switch of their own gap nor of the one before). */
 static int poll_gap(double cpu, double gap, int polls)
 {
-  double pace = POLL_GAP; /* a poll's CPU time at the rank's pace (PACE_GAPS), once known */
-  if (rec.paced >= PACE_KNOWN) {
-    double least = INFINITY;
-    for (long i = 0; i < PACE_GAPS && i < rec.paced; i++)
-      least = fmin(least, rec.pace[i]);
-    pace = fmin(POLL_GAP, fmax(PACE_FLOOR, PACE_FACTOR * least));
-  }
-  rec.pace[rec.paced++ % PACE_GAPS] = cpu / polls;
-  int kept = cpu <= POLL_GAP * polls || (cpu <= 0.1 * gap && cpu <= DESCHEDULED_CPU);
-  if ((kept && polls > 1 && cpu > pace * polls) || (!kept && rec.probing > 0))
-    rec.probing = PROBE_POLLS; /* work may hide among unread polls: read the next ones one by one */
-  return kept;
+  return cpu <= POLL_GAP * polls || (cpu <= 0.1 * gap && cpu <= DESCHEDULED_CPU);
 }
 
 /* Ends the computation interval at `now` (wall): its timeline line and its flops. A gap in a run of polls that used
@@ -1255,7 +1224,7 @@ double trc_enter_poll(void)
   if (rec.timed_exit >= 0)
     time_between(f);
   if (f->count > 0 && !f->closed && !rec.cpu_known && !rec.gap.set && rec.computed && depth == 0) {
-    if (!rec.probing && f->unread + 1 < f->stride) {
+    if (f->unread + 1 < f->stride) {
       f->unread++;
       depth = 1;
       return f->last;
@@ -1461,8 +1430,7 @@ void trc_poll(double start, const char *name)
   /* A poll inside a run reads no clock: its exit is taken as its entry, the poll's own time (some 15 ns) then counted
    * in the gap to the next entry, which stays in the run, or ends it as computation (POLL_GAP) 15 ns early. The
    * clock reading was half of what the recorder took per poll (bench/tracer.sh). */
-  double now = f->count > 0 && !closed && !rec.probing ? start : trc_now(); /* probing: the exit read (poll_gap) */
-  rec.probing -= rec.probing > 0;
+  double now = f->count > 0 && !closed ? start : trc_now();
   if (closed)
     take_polls(); /* a computation ended the run before: it is a record, and this poll starts another */
   if (f->count == 0) {

@@ -51,11 +51,23 @@ enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 64, FILE_BUFFER = 1 <<
  * (rdtsc under KVM, bench/trc_polling.c: perf), most of the recorder's time in a dense run. */
 #define STRIDE_SPAN 1e-6
 #define STRIDE_MAX  16
-/* After one unsuccessful poll in about this many, one whose entry reads the clock, the time to the next poll's entry is
- * read (trc_clock_now_ordered once the recorder is done with the poll, and at that entry): the program's work between
- * its polls, less the recorder's part of it (the wrapper's, the readings'), which a run of polls holds (take_polls).
- * The fence costs 60-150 ns of CPU a pair after work (trc_clock.h): 1-2 ns a poll so. */
+/* After one unsuccessful poll in about this many (a draw between half and one and a half times it), the time to the
+ * next poll's entry is read (trc_clock_now_ordered once the recorder is done with the poll, and at that entry): the
+ * program's work between its polls, less the recorder's part of it (the wrapper's, the readings'), which a run of polls
+ * holds (take_polls). The fence costs 60-150 ns of CPU a pair after work (trc_clock.h): 1-2 ns a poll so. Drawn, not
+ * every 64th: a program that works once every 4, 8 or 64 tests had its times read at the same place of its loop each
+ * time, its work then over the tests' or none of it (poll_work.c's 250x8, 1 us of work each 8 tests: 14.9, 17.7 and
+ * 36.6 ms booked of 27.7-34.3 ms of work; drawn, 36.3-37.6 of 32.7-33.1). Where the run's polls come over 62 ns apart,
+ * one in about 4 us of its mean period (BETWEEN_SPAN, BETWEEN_LEAST at least): a pair of fenced readings then costs
+ * 2-4% of the run, and a run of a loop that tests 15 times after 29 us of work, some 930 polls, gets 230 times read,
+ * not 14, of which one in 15 holds the work (with 14, the runs whose few times missed it booked none, those that held
+ * it were capped at their span: 50-60% of the work booked). */
 #define BETWEEN_EVERY 64
+#define BETWEEN_SPAN  4e-6
+#define BETWEEN_LEAST 4
+/* The most a time between two polls can be that a run holds (time_between): the most CPU time a gap over STRIDE_MAX
+ * unread polls keeps in the run (poll_gap). A longer one held a preemption (a time slice, milliseconds). */
+#define BETWEEN_MAX (POLL_GAP * STRIDE_MAX)
 /* The most the recorder's cost per poll can be (trc_measure_polls): an unsuccessful MPI_Test takes some 15 ns on this
  * machine and the recorder some 10 ns more (bench/tracer.sh); a difference beyond this is a disturbed measurement. */
 #define POLL_COST_MAX 10e-6
@@ -127,9 +139,11 @@ typedef struct poll_run {
   int stride;
   int unread;
   /* The times from the recorder's return from one of its polls to the next poll's entry (time_between): their sum
-   * and count */
+   * and count, and those read since a reading of the clock last kept the run (between_kept) */
   double between;
   long betweens;
+  double pending;
+  long pendings;
 } poll_run_t;
 
 /* What "# disturbance" compares at the start of the first computation and at the entry into MPI_Finalize
@@ -186,9 +200,12 @@ typedef struct recorder {
   double polls_cpu;   /* the CPU seconds of its runs of polls, what their TI amounts charge (poll_run_flops) */
   /* The times between two polls of a run (BETWEEN_EVERY): the poll to read its exit (`timing`, once `untimed` polls
    * went by since the last), that exit and its run's first entry (or -1), every such time's seconds and count over the
-   * rank's runs, and the recorder's part of one (trc_measure_polls: between polls with no work) */
+   * rank's runs, and the recorder's part of one (trc_measure_polls: between polls with no work); the poll count
+   * `untimed` that makes the next time read, and the generator that draws it (next_timing) */
   int timing;
   long untimed;
+  long timing_due;
+  unsigned long long draws;
   double timed_exit;
   double timed_run;
   double between;
@@ -243,6 +260,7 @@ static recorder_t rec = {.phase = {"main"},
                          .cpu_share = 1,
                          .fault_mark = -1,
                          .timed_exit = -1,
+                         .timing_due = BETWEEN_EVERY,
                          .env_req = -1,
                          .entry_cpu = NAN,
                          .returned = -1,
@@ -511,6 +529,7 @@ int trc_start(int rank, int size)
   rec.rank = rank;
   rec.size = size;
   rec.prefix_len = (size_t)snprintf(rec.prefix, sizeof rec.prefix, "%d ", rank);
+  rec.draws = 0x9E3779B97F4A7C15ULL * (unsigned long long)(rank + 1); /* a golden-ratio multiple: never 0 */
   choose_format();
   if (open_files() != 0)
     return -1;
@@ -829,6 +848,19 @@ static void read_from(poll_run_t *f, double cpu, double now)
   poll_seen(f, cpu, now);
 }
 
+/* A reading of the clock keeps run `f` open after its pending times between two polls (time_between): the times are
+ * the run's. A reading that ends the run leaves them to the computation after the run (the polls after the last
+ * reading go with it), which holds them. */
+static void between_kept(poll_run_t *f)
+{
+  f->between += f->pending;
+  f->betweens += f->pendings;
+  rec.between += f->pending;
+  rec.betweens += f->pendings;
+  f->pending = 0;
+  f->pendings = 0;
+}
+
 /* The thread's CPU clock now: the entry's reading when gap_cpu made one, else a new one. */
 static double cpu_at_entry(void)
 {
@@ -892,7 +924,9 @@ static void take_polls(void)
   double own = fmin(rec.poll_cost * (double)f->count, f->last - f->first);
   r->end = f->last - own;
   rec.own += own;
-  double work = run_work(f, r->end - f->first);
+  /* at most the run's processor time: a time between two polls read with a preemption in it (up to BETWEEN_MAX) is
+   * wall time the program did not work */
+  double work = fmin(run_work(f, r->end - f->first), r->poll_flops / rec.rate);
   if (work > 0) {
     if (!(r->c_end > r->c_start))
       r->c_start = f->first;
@@ -1029,6 +1063,7 @@ static void end_compute(double now)
       poll_seen(&rec.polls, cpu_at_entry(), now);
     }
     rec.polls.unread = 0; /* the polls the gap spanned (poll_gap) */
+    between_kept(&rec.polls);
     return;
   }
   rec.polls.closed = rec.polls.count > 0;
@@ -1192,17 +1227,34 @@ double trc_enter_setup(void)
   return enter(1);
 }
 
+/* Draws the polls to go by before the next time between two is read in run `f`: about BETWEEN_EVERY, or one per
+ * BETWEEN_SPAN of the run's mean period when that is fewer (BETWEEN_LEAST at least); xorshift64 (Marsaglia's 13, 7,
+ * 17), seeded by the rank at trc_start. */
+static void next_timing(const poll_run_t *f)
+{
+  unsigned long long x = rec.draws;
+  x ^= x << 13;
+  x ^= x >> 7;
+  x ^= x << 17;
+  rec.draws = x;
+  double span = f->last - f->first;
+  double fit = span > 0 ? BETWEEN_SPAN * (double)f->count / span : BETWEEN_EVERY;
+  long every = fit >= BETWEEN_EVERY ? BETWEEN_EVERY : fit >= BETWEEN_LEAST ? (long)fit : BETWEEN_LEAST;
+  rec.timing_due = every / 2 + (long)(x % (unsigned long long)every);
+}
+
 /* At the entry into a poll after one that read its exit (trc_poll), the time between them (trc_clock_now_ordered
- * again, before the recorder's work), kept for run `f` when it is still the run of that poll and the time is one a run
- * holds (under POLL_GAP). */
+ * again, before the recorder's work), pending for run `f` when it is still the run of that poll and the time is one a
+ * run can hold (BETWEEN_MAX): a time kept in the run by the next reading of the clock is the run's (between_kept). Up
+ * to BETWEEN_MAX, not POLL_GAP: the work of a loop that tests its requests 15 times, then computes 29 us, stays in a
+ * run of polls (a gap read over 16 polls with 29 us of CPU), and its times over 10 us were left out, the work booked
+ * idle (poll_work.c's 17500x15: 0.3 ms of 47 ms of work computation, 42-45 since). */
 static void time_between(poll_run_t *f)
 {
   double between = trc_clock_now_ordered() - rec.origin_s - rec.timed_exit;
-  if (f->count > 0 && !f->closed && f->first == rec.timed_run && depth == 0 && between < POLL_GAP) {
-    f->between += between;
-    f->betweens++;
-    rec.between += between;
-    rec.betweens++;
+  if (f->count > 0 && !f->closed && f->first == rec.timed_run && depth == 0 && between < BETWEEN_MAX) {
+    f->pending += between;
+    f->pendings++;
   }
   rec.timed_exit = -1;
 }
@@ -1227,6 +1279,7 @@ double trc_enter_poll(void)
     if (f->unread + 1 < f->stride) {
       f->unread++;
       depth = 1;
+      rec.timing = rec.untimed >= rec.timing_due; /* trc_poll reads the exit */
       return f->last;
     }
     double now = trc_now();
@@ -1238,7 +1291,8 @@ double trc_enter_poll(void)
       f->unread = 0;
       depth = 1;
       f->last = now;
-      rec.timing = rec.untimed >= BETWEEN_EVERY || rec.measuring == MEASURE_BETWEEN; /* trc_poll reads the exit */
+      between_kept(f);
+      rec.timing = rec.untimed >= rec.timing_due || rec.measuring == MEASURE_BETWEEN; /* trc_poll reads the exit */
       return now;
     }
   }
@@ -1470,6 +1524,7 @@ void trc_poll(double start, const char *name)
     rec.timed_run = f->first;
     rec.untimed = 0;
     rec.timing = 0;
+    next_timing(f);
   }
 }
 

@@ -1371,12 +1371,24 @@ static void test_analyse_replay_on_says_self_messages_cross_links(void)
              "lat=\"1ms\"%s/>\n",
              cases[i].radical, cases[i].loopback);
     write_platform(dir, "c.xml", cluster);
-    const char *args[] = {"analyse", RUNS "polls-self-send", "--replay-on", "c.xml", "--platform", "c.xml", NULL};
+    const char *args[] = {
+        "analyse", RUNS "polls-self-send", "--replay-on", "c.xml", "--platform", "c.xml", "--csv", "o.csv", NULL};
     cli_run_t run;
     CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
     CU_ASSERT_EQUAL(run.status, 0);
     const char *said = strstr(run.err, "simrun: warning: ");
     CU_ASSERT(cases[i].warning ? said && count_lines(run.err) == 1 && strstr(said, cases[i].warning) : !said);
+    /* and the report under the table, and the CSV's same_host, without the platform's name the table gives */
+    char *csv = read_output(dir, "o.csv");
+    char same[2048] = "";
+    if (csv)
+      csv_text_at(csv, 1, "same_host", same, sizeof same);
+    const char *line = strstr(run.out, "\nSame host: p = 1: 1 message(s) of 8 bytes in all");
+    CU_ASSERT(cases[i].warning ? line && strncmp(same, "p = 1: ", 7) == 0 &&
+                                     strncmp(same + 7, cases[i].warning + 7, strlen(cases[i].warning) - 8) == 0
+                               : !strstr(run.out, "Same host:") && tu_csv_column(csv ? csv : "", "same_host") >= 0 &&
+                                     same[0] == '\0');
+    free(csv);
     run_free(&run);
   }
   write_pair_platform(dir, "pair.xml", "");

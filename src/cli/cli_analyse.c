@@ -152,7 +152,9 @@ static void usage(FILE *out)
           "                      processor show, else on core i mod the cores, with a line saying what that\n"
           "                      means and, where ranks share a core, the range a quiet run takes by the CPU\n"
           "                      time they spent polling and in MPI calls and, unbound, their computations'\n"
-          "                      spread: t_replay_least_s, t_replay_most_s)\n"
+          "                      spread: t_replay_least_s, t_replay_most_s); messages between ranks on one\n"
+          "                      host that the platform prices over the host's links (a <cluster> without\n"
+          "                      loopback_bw): a \"Same host:\" line and its warning (same_host)\n"
           "  --untraced P=SECONDS  the untraced run's wall time at p = P, the measured time --replay-on compares\n"
           "                      with (else the traced run's T_par or CPU time); once for each p, each the p of a\n"
           "                      DIR's run, and only with --replay-on (a time left unused is refused)\n"
@@ -979,11 +981,13 @@ typedef struct shared_cpu {
   int floor_rank; /* floor is the busiest rank's computations (else the busiest core's, or their even share) */
 } shared_cpu_t;
 
-/* One run's replay (replay_run): the predicted T_par, the least and the most CPU seconds a quiet run's busiest core
- * takes by the measurement, as the replay placed the ranks (core_cpu_range), and the least and the most a quiet run's
- * T_par may be where it put ranks on one core (shared_band; else NAN), with what they spent there. */
+/* One run's replay (replay_run): the predicted T_par and the replay's word on messages between ranks on one host
+ * (cli_replayed_t), the least and the most CPU seconds a quiet run's busiest core takes by the measurement, as the
+ * replay placed the ranks (core_cpu_range), and the least and the most a quiet run's T_par may be where it put ranks
+ * on one core (shared_band; else NAN), with what they spent there. */
 typedef struct replay {
   double predicted;
+  char same_host[1024];
   double core_least;
   double core_most;
   shared_cpu_t cpu;
@@ -1166,7 +1170,10 @@ static int replay_run(const char *platform, const char *dir, const met_timeline_
   char(*hosts)[32] = cores->core ? malloc((size_t)p * sizeof *hosts) : NULL;
   int placed = hosts && cli_binding_place(&cores->binding, cores->core, cores->paired, platform, hosts, note, notelen);
   core_cpu_range(info, p, placed ? hosts : NULL, &out->core_least, &out->core_most);
-  int rc = cli_replay_time(platform, dir, p, placed ? hosts : NULL, &out->predicted, err, sizeof err);
+  cli_replayed_t replayed;
+  int rc = cli_replay_time(platform, dir, p, placed ? hosts : NULL, &replayed, err, sizeof err);
+  out->predicted = replayed.t_par;
+  snprintf(out->same_host, sizeof out->same_host, "%s", replayed.same_host);
   shared_band(info, p, rc == EXIT_OK && placed ? hosts : NULL, cores->binding.bound, out);
   free(hosts);
   if (rc != EXIT_OK && rc != CLI_EXIT_STOPPED)
@@ -1263,6 +1270,15 @@ static int disturbance_text(const analyse_opts_t *opts, const met_timeline_info_
   return rc;
 }
 
+/* The replay's word on run p's messages between ranks on one host that crossed the host's links (the warning the
+ * replay also gave) into r->same_host, "p = P: " first, as the other lines under the table say which run; or "". */
+static void same_host_text(int p, const replay_t *replay, stu_replay_t *r)
+{
+  r->same_host[0] = '\0';
+  if (replay->same_host[0])
+    snprintf(r->same_host, sizeof r->same_host, "p = %d: %s", p, replay->same_host);
+}
+
 /* Run `i`'s blocked seconds into r->blocked and, when worth a word (run_was_blocked), its "Blocked:" line without its
  * label into r->blocking ("" otherwise): the prediction plus them, the most a run that blocks as long may take. */
 static void blocking_text(const analyse_opts_t *opts, const runs_t *runs, int i, stu_replay_t *r)
@@ -1332,6 +1348,7 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
     r.predicted_least = replay.band_least;
     r.predicted_most = replay.band_most;
     r.lost_share = others_share(info, p, &runs->lost[i]);
+    same_host_text(p, &replay, &r);
     band_text(&replay, p, info->switches, &r);
     r.disturbed = others;
     blocking_text(opts, runs, i, &r);
@@ -1354,6 +1371,11 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
     const char *line = stu_replay(&study->points[i])->placement;
     if (line[0])
       fprintf(out, "Placement: %s\n", line);
+  }
+  for (size_t i = 0; i < study->npoints; i++) {
+    const char *line = stu_replay(&study->points[i])->same_host;
+    if (line[0])
+      fprintf(out, "Same host: %s\n", line);
   }
   return EXIT_OK;
 }

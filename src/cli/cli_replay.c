@@ -12,6 +12,7 @@
 #include "cli_signal.h"
 #include "rep_report.h"
 #include "sim_error.h"
+#include "sim_replay.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -136,26 +137,35 @@ static int child_error(const replay_files_t *f, const char *platform, char *err,
 
 /* The warnings of a child that ended well (how it priced messages between ranks on one host, a trace's message
  * dropped at its end), each once (the replays of --replay-on and --platform on one platform say the same), as a run
- * of the scenario gives them: before, they went with the temporary folder. */
-static void child_warnings(const replay_files_t *f)
+ * of the scenario gives them: before, they went with the temporary folder. The one on messages between ranks on one
+ * host into out->same_host, after "PLATFORM: " (`platform`, the path the scenario gave). */
+static void child_warnings(const replay_files_t *f, const char *platform, cli_replayed_t *out)
 {
   static const char prefix[] = "simrun: warning: ";
   char line[8192];
   FILE *in = fopen(f->errors, "r");
-  while (in && fgets(line, sizeof line, in))
-    if (strncmp(line, prefix, sizeof prefix - 1) == 0)
-      sim_message_once(line);
+  size_t len = strlen(platform);
+  while (in && fgets(line, sizeof line, in)) {
+    if (strncmp(line, prefix, sizeof prefix - 1) != 0)
+      continue;
+    sim_message_once(line);
+    const char *what = line + sizeof prefix - 1;
+    if (strncmp(what, platform, len) == 0 && strncmp(what + len, ": ", 2) == 0)
+      what += len + 2;
+    if (strstr(what, SIM_SAME_HOST_WORDS))
+      snprintf(out->same_host, sizeof out->same_host, "%.*s", (int)strcspn(what, "\n"), what);
+  }
   if (in)
     fclose(in);
 }
 
 /* The outcome of the child that ended with wait status `status`: EXIT_OK (its warnings shown), or EXIT_INPUT /
  * EXIT_RUNTIME (as the child exited: 2 for its input, the trace or the platform) with the reason in err. */
-static int child_outcome(const replay_files_t *f, int status, const char *trace, const char *platform, char *err,
-                         size_t errlen)
+static int child_outcome(const replay_files_t *f, int status, const char *trace, const char *platform,
+                         cli_replayed_t *out, char *err, size_t errlen)
 {
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-    child_warnings(f);
+    child_warnings(f, platform, out);
     return EXIT_OK;
   }
   if (child_error(f, platform, err, errlen) != 0) {
@@ -312,15 +322,16 @@ static int own_index(const char *dir, const char *out)
   return in && !to ? 1 : rc;
 }
 
-/* Replays the run in `dir` at p ranks on `platform`: *t_par from its CSV, and its bottleneck view into `breakdown`
- * when that is not NULL. As cli_replay_time returns; the temporary folder is removed on every path. */
-static int replay(const char *platform, const char *dir, int p, char (*hosts)[32], double *t_par,
+/* Replays the run in `dir` at p ranks on `platform`: *out (its T_par from its CSV), and its bottleneck view into
+ * `breakdown` when that is not NULL. As cli_replay_time returns; the temporary folder is removed on every path. */
+static int replay(const char *platform, const char *dir, int p, char (*hosts)[32], cli_replayed_t *out,
                   met_breakdown_t *breakdown, char *err, size_t errlen)
 {
   char plat[PATH_MAX], index[PATH_MAX + 16], trace[PATH_MAX];
   replay_files_t f;
   snprintf(index, sizeof index, "%s/index.txt", dir);
-  *t_par = -1;
+  out->t_par = -1;
+  out->same_host[0] = '\0';
   if (absolute(platform, plat, err, errlen) != 0 || absolute(index, trace, err, errlen) != 0)
     return EXIT_INPUT;
   int rc = make_folder(&f, err, errlen);
@@ -337,11 +348,11 @@ static int replay(const char *platform, const char *dir, int p, char (*hosts)[32
     int status = 0;
     rc = run_child(&f, breakdown != NULL, &status);
     if (rc == EXIT_OK)
-      rc = child_outcome(&f, status, trace, plat, err, errlen);
+      rc = child_outcome(&f, status, trace, plat, out, err, errlen);
     else if (rc == EXIT_RUNTIME)
       snprintf(err, errlen, "cannot start the replay of %s: %s", trace, strerror(errno));
   }
-  if (rc == EXIT_OK && !((*t_par = read_t_par(f.csv)) >= 0)) {
+  if (rc == EXIT_OK && !((out->t_par = read_t_par(f.csv)) >= 0)) {
     snprintf(err, errlen, "the replay of %s on %s wrote no T_par", trace, plat);
     rc = EXIT_RUNTIME;
   }
@@ -356,14 +367,14 @@ static int replay(const char *platform, const char *dir, int p, char (*hosts)[32
   return rc;
 }
 
-int cli_replay_time(const char *platform, const char *dir, int p, char (*hosts)[32], double *t_par, char *err,
+int cli_replay_time(const char *platform, const char *dir, int p, char (*hosts)[32], cli_replayed_t *out, char *err,
                     size_t errlen)
 {
-  return replay(platform, dir, p, hosts, t_par, NULL, err, errlen);
+  return replay(platform, dir, p, hosts, out, NULL, err, errlen);
 }
 
 int cli_replay_breakdown(const char *platform, const char *dir, int p, met_breakdown_t *out, char *err, size_t errlen)
 {
-  double t_par;
-  return replay(platform, dir, p, NULL, &t_par, out, err, errlen);
+  cli_replayed_t replayed;
+  return replay(platform, dir, p, NULL, &replayed, out, err, errlen);
 }

@@ -356,6 +356,13 @@ static rep_cell_t placement(const rep_at_t *at, int i)
   return rep_cell_text(r ? r->placement : "");
 }
 
+static rep_cell_t same_host(const rep_at_t *at, int i)
+{
+  (void)i;
+  const stu_replay_t *r = stu_replay(at->point);
+  return rep_cell_text(r ? r->same_host : "");
+}
+
 static const char *ovh_label(int j)
 {
   return met_overhead_name((met_overhead_t)j);
@@ -460,6 +467,9 @@ static const rep_column_t columns[] = {
      REP_FMT_TIME, 0, F | H, 0, NULL, replay, blocked},
     {"placement", "placement", "placement", "", "where the replay placed the ranks, and why", REP_FMT_TEXT, 0, F, 0,
      NULL, replay, placement},
+    {"same_host", "same_host", "same host", "",
+     "messages between ranks on one host that the replay priced over its links (a <cluster> without loopback_bw)",
+     REP_FMT_TEXT, 0, F, 0, NULL, replay, same_host},
 };
 
 /* The replay's times and the measured ones they are compared with read in one unit: "T_replay (us) 562" beside

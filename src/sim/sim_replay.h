@@ -14,6 +14,11 @@
 
 typedef struct sim_rank sim_rank_t;
 
+/* The words of the warning a replay ends with when messages between ranks on one host crossed the host's links (a
+ * <cluster> without loopback_bw routes a host to itself out and back): "simrun: warning: PLATFORM: N message(s) ...
+ * SIM_SAME_HOST_WORDS ...; how to price them as copies", which simrun analyse --replay-on also gives in its report. */
+#define SIM_SAME_HOST_WORDS "went between ranks on one host over its links"
+
 /* What a computation is for: useful work (the sequential program does it too), control of parallelism, or polling
  * for a partner (recorded as idle: waiting that takes the processor, as a run of unsuccessful tests does). */
 typedef enum sim_purpose { SIM_WORK = 0, SIM_CTRL, SIM_POLL } sim_purpose_t;

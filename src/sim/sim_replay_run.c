@@ -234,8 +234,8 @@ static void say_same_host(const sim_world_t *world)
     return;
   sim_engine_self_links(world->ranks[world->same_host_from].host, links, sizeof links);
   int mega = world->same_host_bytes >= 1e6;
-  sim_warn("%s: %zu message(s) of %.3g %s in all (collectives' steps included) went between ranks on one host over "
-           "its links (the first from rank %d to rank %d on %s, whose route to itself crosses %s: a <cluster> without "
+  sim_warn("%s: %zu message(s) of %.3g %s in all (collectives' steps included) " SIM_SAME_HOST_WORDS
+           " (the first from rank %d to rank %d on %s, whose route to itself crosses %s: a <cluster> without "
            "loopback_bw, which SimGrid and smpirun route out and back), so each took the network's time; give the "
            "cluster loopback_bw and loopback_lat (a copy in memory's) to price them as copies",
            world->job->platform, world->same_host, world->same_host_bytes / (mega ? 1e6 : 1), mega ? "MB" : "bytes",

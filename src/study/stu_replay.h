@@ -25,6 +25,8 @@ typedef struct stu_replay {
   double blocked;         /* the seconds the run's ranks' computations were blocked, which the replay leaves out (the
                            * TI amounts are CPU time: docs/analyse.md), or NAN when not recorded */
   char blocking[1024];    /* the report's "Blocked:" line on the run, without its label, or "" */
+  char same_host[1100];   /* the report's "Same host:" line: messages between ranks on one host the replay priced
+                           * over the host's links (a <cluster> without loopback_bw), without its label, or "" */
 } stu_replay_t;
 
 /* How far the prediction is from the measurement, relative: (predicted - measured) / measured above the range,

@@ -2581,15 +2581,15 @@ static void test_trc_mpi_polls_with_work_keep_their_processor_time(void)
  * recorder's part of it), at least 70% of the CPU time the program measured around its loop (the recorder's work in a
  * poll some 50-100 ns of each 1-2 us; before, each run of polls was one idle interval, the work between its tests in
  * it: 0.5 ms of the 50 were computation), and of the loop of bursts at least three quarters of its work's CPU time,
- * timed apart after MPI_Finalize (by hand 0.91-0.95 in 3 runs, 0.95-0.96 in 4 beside 4 busy loops; before, the times
- * read were kept only under 10 us, and runs of polls held each 29 us, read over 16 tests: 0.3 ms of 47), and of tests
- * back to back its
- * "# polls-work" at most a fifth (the loop's own instructions, a few ns of each test's 40 or so traced, and the error
- * of the recorder's part: by hand 5-6% quiet, 2-10% beside 4 busy loops). The tests back to back once more beside two
- * busy loops a core: rank 0's computation at most a quarter of its loop's CPU time (by hand beside 4 busy loops on 2
- * cores, 3-14% in 10 runs, its "# polls-work" nearly all of it; before, 16 tests that Open MPI's yields slowed to 23-79
- * us of CPU cut the run every 10-20 ms, and the processor's waits in the recorder's system calls at the cuts were
- * computation: 20-54% in 9 runs, and 18 ms of 84.5 in a suite). */
+ * timed apart after MPI_Finalize, its "# polls-work" at most 1.15 times it and 2 ms (by hand 0.91-1.05 in 5 runs,
+ * 0.95-0.96 in 4 beside 4 busy loops; before, the times read were kept only under 10 us, and runs of polls held each
+ * 29 us, read over 16 tests: 0.3 ms of 47), and of tests back to back its "# polls-work" at most a fifth (the loop's
+ * own instructions, a few ns of each test's 40 or so traced, and the error of the recorder's part: by hand 5-6% quiet,
+ * 2-10% beside 4 busy loops). The tests back to back once more beside two busy loops a core: rank 0's computation at
+ * most a quarter of its loop's CPU time (by hand beside 4 busy loops on 2 cores, 3-14% in 10 runs, its "# polls-work"
+ * nearly all of it; before, 16 tests that Open MPI's yields slowed to 23-79 us of CPU cut the run every 10-20 ms, and
+ * the processor's waits in the recorder's system calls at the cuts were computation: 20-54% in 9 runs, and 18 ms
+ * of 84.5 in a suite). */
 static void test_trc_mpi_polls_work_is_computation(void)
 {
   static const struct {
@@ -2622,7 +2622,7 @@ static void test_trc_mpi_polls_work_is_computation(void)
     CU_ASSERT(line && sscanf(line, "\n# polls-work %lf", &work) == 1);
     free(timeline);
     int right = k == 0   ? computed >= 0.7 * polled && work >= 0.5 * polled && work <= computed
-                : k == 1 ? computed >= 0.75 * worked && worked >= 0.5 * polled
+                : k == 1 ? computed >= 0.75 * worked && work <= 1.15 * worked + 0.002 && worked >= 0.5 * polled
                 : k == 2 ? work <= 0.2 * polled
                          : computed <= 0.25 * polled;
     CU_ASSERT(polled > 0.005 && right);

@@ -57,7 +57,7 @@ enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 64, FILE_BUFFER = 1 <<
  * holds (take_polls). The fence costs 60-150 ns of CPU a pair after work (trc_clock.h): 1-2 ns a poll so. Drawn, not
  * every 64th: a program that works once every 4, 8 or 64 tests had its times read at the same place of its loop each
  * time, its work then over the tests' or none of it (poll_work.c's 250x8, 1 us of work each 8 tests: 14.9, 17.7 and
- * 36.6 ms booked of 27.7-34.3 ms of work; drawn, 36.3-37.6 of 32.7-33.1). Where the run's polls come over 62 ns apart,
+ * 36.6 ms booked of 27.7-34.3 ms of work; drawn, 36.3-39.3 of 32.7-33.2). Where the run's polls come over 62 ns apart,
  * one in about 4 us of its mean period (BETWEEN_SPAN, BETWEEN_LEAST at least): a pair of fenced readings then costs
  * 2-4% of the run, and a run of a loop that tests 15 times after 29 us of work, some 930 polls, gets 230 times read,
  * not 14, of which one in 15 holds the work (with 14, the runs whose few times missed it booked none, those that held
@@ -66,7 +66,8 @@ enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 64, FILE_BUFFER = 1 <<
 #define BETWEEN_SPAN  4e-6
 #define BETWEEN_LEAST 4
 /* The most a time between two polls can be that a run holds (time_between): the most CPU time a gap over STRIDE_MAX
- * unread polls keeps in the run (poll_gap). A longer one held a preemption (a time slice, milliseconds). */
+ * unread polls keeps in the run (poll_gap). A longer one is left out; a shorter one over POLL_GAP is kept where the
+ * CPU time of the span read around it holds it (between_kept), not where the rank was off its processor. */
 #define BETWEEN_MAX (POLL_GAP * STRIDE_MAX)
 /* The most the recorder's cost per poll can be (trc_measure_polls): an unsuccessful MPI_Test takes some 15 ns on this
  * machine and the recorder some 10 ns more (bench/tracer.sh); a difference beyond this is a disturbed measurement. */
@@ -139,11 +140,14 @@ typedef struct poll_run {
   int stride;
   int unread;
   /* The times from the recorder's return from one of its polls to the next poll's entry (time_between): their sum
-   * and count, and those read since a reading of the clock last kept the run (between_kept) */
+   * and count, and those read since a reading of the clock last kept the run (between_kept): under POLL_GAP, and
+   * over it (`long`, kept only where that reading's span had as much CPU time) */
   double between;
   long betweens;
   double pending;
   long pendings;
+  double pending_long;
+  long pendings_long;
 } poll_run_t;
 
 /* What "# disturbance" compares at the start of the first computation and at the entry into MPI_Finalize
@@ -210,6 +214,8 @@ typedef struct recorder {
   double timed_run;
   double between;
   long betweens;
+  double between_short; /* of which those under POLL_GAP (between_kept) */
+  long betweens_short;
   double between_own;
   double polls_work; /* the wall seconds of the runs of polls the timeline books as the work between them */
   long polls_counted;
@@ -848,17 +854,27 @@ static void read_from(poll_run_t *f, double cpu, double now)
   poll_seen(f, cpu, now);
 }
 
-/* A reading of the clock keeps run `f` open after its pending times between two polls (time_between): the times are
- * the run's. A reading that ends the run leaves them to the computation after the run (the polls after the last
- * reading go with it), which holds them. */
-static void between_kept(poll_run_t *f)
+/* A reading of the clock keeps run `f` open after its pending times between two polls (time_between), over a span
+ * of `cpu` seconds of CPU time: the times are the run's, those over POLL_GAP only when the span's CPU time holds them
+ * all (else they held a preemption, a sleep, a wait for a processor: a run of tests back to back beside a program
+ * that took rank 0's core 50 us in every 200 had 19-52% of its loop so booked as work, and one that slept 115 us after
+ * every 500 tests nearly all of it; a reviewer's runs), and the rank's mean (run_work's fallback for a run with few
+ * times of its own) only under POLL_GAP, as before they could be longer: a short run of tests back to back after a
+ * phase of bursts was booked whole as work. A reading that ends the run leaves them to the computation after the run
+ * (the polls after the last reading go with it), which holds them. */
+static void between_kept(poll_run_t *f, double cpu)
 {
-  f->between += f->pending;
-  f->betweens += f->pendings;
-  rec.between += f->pending;
-  rec.betweens += f->pendings;
-  f->pending = 0;
-  f->pendings = 0;
+  int worked = f->pending_long <= cpu;
+  double kept = f->pending + (worked ? f->pending_long : 0);
+  long count = f->pendings + (worked ? f->pendings_long : 0);
+  f->between += kept;
+  f->betweens += count;
+  rec.between += kept;
+  rec.betweens += count;
+  rec.between_short += f->pending;
+  rec.betweens_short += f->pendings;
+  f->pending = f->pending_long = 0;
+  f->pendings = f->pendings_long = 0;
 }
 
 /* The thread's CPU clock now: the entry's reading when gap_cpu made one, else a new one. */
@@ -897,8 +913,8 @@ static double poll_run_flops(const poll_run_t *f)
 static double run_work(const poll_run_t *f, double span)
 {
   int own = f->betweens >= BETWEENS_OWN;
-  double between = own ? f->between : rec.between;
-  long betweens = own ? f->betweens : rec.betweens;
+  double between = own ? f->between : rec.between_short;
+  long betweens = own ? f->betweens : rec.betweens_short;
   if (betweens == 0)
     return 0;
   double per_poll = between / (double)betweens - rec.between_own;
@@ -924,8 +940,7 @@ static void take_polls(void)
   double own = fmin(rec.poll_cost * (double)f->count, f->last - f->first);
   r->end = f->last - own;
   rec.own += own;
-  /* at most the run's processor time: a time between two polls read with a preemption in it (up to BETWEEN_MAX) is
-   * wall time the program did not work */
+  /* at most the run's processor time, which the program's work between its polls is part of */
   double work = fmin(run_work(f, r->end - f->first), r->poll_flops / rec.rate);
   if (work > 0) {
     if (!(r->c_end > r->c_start))
@@ -1063,7 +1078,7 @@ static void end_compute(double now)
       poll_seen(&rec.polls, cpu_at_entry(), now);
     }
     rec.polls.unread = 0; /* the polls the gap spanned (poll_gap) */
-    between_kept(&rec.polls);
+    between_kept(&rec.polls, cpu);
     return;
   }
   rec.polls.closed = rec.polls.count > 0;
@@ -1253,8 +1268,9 @@ static void time_between(poll_run_t *f)
 {
   double between = trc_clock_now_ordered() - rec.origin_s - rec.timed_exit;
   if (f->count > 0 && !f->closed && f->first == rec.timed_run && depth == 0 && between < BETWEEN_MAX) {
-    f->pending += between;
-    f->pendings++;
+    int longer = between > POLL_GAP;
+    *(longer ? &f->pending_long : &f->pending) += between;
+    *(longer ? &f->pendings_long : &f->pendings) += 1;
   }
   rec.timed_exit = -1;
 }
@@ -1284,19 +1300,24 @@ double trc_enter_poll(void)
     }
     double now = trc_now();
     double gap = now - rec.last_exit;
-    /* gap_cpu: the last CPU share's estimate, no reading */
-    if (gap < CPU_GAP && poll_gap(gap_cpu(gap), gap, f->unread + 1)) {
+    double cpu = gap < CPU_GAP ? gap_cpu(gap) : 0; /* the last CPU share's estimate, no reading */
+    if (gap < CPU_GAP && poll_gap(cpu, gap, f->unread + 1)) {
       double fit = gap > 0 ? STRIDE_SPAN * (f->unread + 1) / gap : STRIDE_MAX; /* STRIDE_SPAN over the mean period */
       f->stride = fit >= STRIDE_MAX ? STRIDE_MAX : fit >= 1 ? (int)fit : 1;
       f->unread = 0;
       depth = 1;
       f->last = now;
-      between_kept(f);
+      between_kept(f, cpu);
       rec.timing = rec.untimed >= rec.timing_due || rec.measuring == MEASURE_BETWEEN; /* trc_poll reads the exit */
       return now;
     }
   }
-  return enter(0);
+  /* a poll entered as any call (a run's first, one after a long gap or a CPU clock reading) may be timed too: left
+   * out, a run of a loop that tests 16 times after its work, as the clock is read every 16th, had its work's gap at
+   * such a poll and none of its times held it (a reviewer's 40000x16: 7 us booked of 9.9 ms) */
+  double start = enter(0);
+  rec.timing = depth == 1 && rec.untimed >= rec.timing_due;
+  return start;
 }
 
 static const char *category_name(trc_category_t category)
@@ -1473,6 +1494,19 @@ void trc_setup_call(double start, const char *name, const char *ti, double cpu)
     rec.cur.flops += cpu * rec.rate;
 }
 
+/* A poll due to be timed (rec.timing) reads its exit, after the recorder's work: the program's time from here to the
+ * next poll of run `f` (time_between). */
+static void time_exit(const poll_run_t *f)
+{
+  if (!rec.timing)
+    return;
+  rec.timed_exit = trc_clock_now_ordered() - rec.origin_s;
+  rec.timed_run = f->first;
+  rec.untimed = 0;
+  rec.timing = 0;
+  next_timing(f);
+}
+
 void trc_poll(double start, const char *name)
 {
   if (!leaving(start))
@@ -1510,6 +1544,7 @@ void trc_poll(double start, const char *name)
     resume(now);       /* the recorder writes the run before: its time is not the new run's */
     if (rec.cpu_known) /* read after it (held up, or due) */
       read_from(f, rec.last_cpu, rec.cpu_wall);
+    time_exit(f);
     return;
   }
   /* The next computation starts now: a poll writes nothing, so the few instructions above are not worth another
@@ -1519,13 +1554,7 @@ void trc_poll(double start, const char *name)
   read_cpu_if_due(now, 0);
   if (rec.cpu_known)
     poll_seen(f, rec.last_cpu, now);
-  if (rec.timing) { /* after the recorder's work: the program's from here to the next poll (time_between) */
-    rec.timed_exit = trc_clock_now_ordered() - rec.origin_s;
-    rec.timed_run = f->first;
-    rec.untimed = 0;
-    rec.timing = 0;
-    next_timing(f);
-  }
+  time_exit(f);
 }
 
 /* The CPU time of `n` calls of `polls`, the least of POLL_TRIALS (the least of 3 trials of 2,000 polls was up to 4

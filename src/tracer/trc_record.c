@@ -1263,7 +1263,7 @@ static void next_timing(const poll_run_t *f)
  * run can hold (BETWEEN_MAX): a time kept in the run by the next reading of the clock is the run's (between_kept). Up
  * to BETWEEN_MAX, not POLL_GAP: the work of a loop that tests its requests 15 times, then computes 29 us, stays in a
  * run of polls (a gap read over 16 polls with 29 us of CPU), and its times over 10 us were left out, the work booked
- * idle (poll_work.c's 17500x15: 0.3 ms of 47 ms of work computation, 42-45 since). */
+ * idle (poll_work.c's 17500x15: 0.3 ms of 47 ms of work computation, 42-47 since). */
 static void time_between(poll_run_t *f)
 {
   double between = trc_clock_now_ordered() - rec.origin_s - rec.timed_exit;

@@ -986,8 +986,7 @@ typedef struct shared_cpu {
  * replay placed the ranks (core_cpu_range), and the least and the most a quiet run's T_par may be where it put ranks
  * on one core (shared_band; else NAN), with what they spent there. */
 typedef struct replay {
-  double predicted;
-  char same_host[1024];
+  cli_replayed_t replayed;
   double core_least;
   double core_most;
   shared_cpu_t cpu;
@@ -1098,7 +1097,7 @@ static int shared_cpu(const met_timeline_info_t *info, int p, char (*hosts)[32],
  * a core spent polling and the computations' spread. */
 static double band_replayed(const replay_t *r)
 {
-  return fmax(0, r->predicted - r->cpu.polls - r->cpu.spread);
+  return fmax(0, r->replayed.t_par - r->cpu.polls - r->cpu.spread);
 }
 
 /* Where the replay put ranks on one core: what they spent there (out->cpu, shared_cpu), and the least and the most a
@@ -1108,7 +1107,7 @@ static void shared_band(const met_timeline_info_t *info, int p, char (*hosts)[32
 {
   int shared = shared_cpu(info, p, hosts, bound, &out->cpu);
   out->band_least = shared ? fmax(band_replayed(out), out->cpu.floor) : NAN;
-  out->band_most = shared ? fmax(out->predicted + out->cpu.calls, out->band_least) : NAN;
+  out->band_most = shared ? fmax(out->replayed.t_par + out->cpu.calls, out->band_least) : NAN;
 }
 
 /* The sentence on a replay that put ranks on one core (shared_band), after the placement's line in r->placement (or
@@ -1170,10 +1169,7 @@ static int replay_run(const char *platform, const char *dir, const met_timeline_
   char(*hosts)[32] = cores->core ? malloc((size_t)p * sizeof *hosts) : NULL;
   int placed = hosts && cli_binding_place(&cores->binding, cores->core, cores->paired, platform, hosts, note, notelen);
   core_cpu_range(info, p, placed ? hosts : NULL, &out->core_least, &out->core_most);
-  cli_replayed_t replayed;
-  int rc = cli_replay_time(platform, dir, p, placed ? hosts : NULL, &replayed, err, sizeof err);
-  out->predicted = replayed.t_par;
-  snprintf(out->same_host, sizeof out->same_host, "%s", replayed.same_host);
+  int rc = cli_replay_time(platform, dir, p, placed ? hosts : NULL, &out->replayed, err, sizeof err);
   shared_band(info, p, rc == EXIT_OK && placed ? hosts : NULL, cores->binding.bound, out);
   free(hosts);
   if (rc != EXIT_OK && rc != CLI_EXIT_STOPPED)
@@ -1275,8 +1271,8 @@ static int disturbance_text(const analyse_opts_t *opts, const met_timeline_info_
 static void same_host_text(int p, const replay_t *replay, stu_replay_t *r)
 {
   r->same_host[0] = '\0';
-  if (replay->same_host[0])
-    snprintf(r->same_host, sizeof r->same_host, "p = %d: %s", p, replay->same_host);
+  if (replay->replayed.same_host[0])
+    snprintf(r->same_host, sizeof r->same_host, "p = %d: %s", p, replay->replayed.same_host);
 }
 
 /* Run `i`'s blocked seconds into r->blocked and, when worth a word (run_was_blocked), its "Blocked:" line without its
@@ -1340,7 +1336,7 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
      * more ran on other cores too (unbound: Linux moved them; dgord at p = 3 on 2 cores, 0.797 s of CPU on "core 0"
      * in a 0.607 s run, which made a -10.9% prediction read -32.2%) */
     double most = fmin(replay.core_most, study->points[i].t_par);
-    r.predicted = replay.predicted;
+    r.predicted = replay.replayed.t_par;
     r.measured = !isnan(untraced) ? untraced : on_cpu ? most : study->points[i].t_par;
     r.untraced = !isnan(untraced);
     r.on_cpu = on_cpu;

@@ -1400,6 +1400,84 @@ static void test_analyse_replay_on_says_self_messages_cross_links(void)
   remove_folder(dir);
 }
 
+/* A one-host platform `dir`/`name` whose host core-0 computes `speed` (SimGrid's unit). */
+static void write_host_platform(const char *dir, const char *name, const char *speed)
+{
+  char zone[512];
+  snprintf(zone, sizeof zone, "  <zone id=\"z\" routing=\"Full\">\n    <host id=\"core-0\" speed=\"%s\"/>\n  </zone>\n",
+           speed);
+  write_platform(dir, name, zone);
+}
+
+/* Number `name` of the CSV `dir`/o.csv's first row, NAN where missing. */
+static double first_row_number(const char *dir, const char *name)
+{
+  char *csv = read_output(dir, "o.csv");
+  char text[64] = "";
+  if (csv)
+    csv_text_at(csv, 1, name, text, sizeof text);
+  free(csv);
+  return text[0] ? strtod(text, NULL) : NAN;
+}
+
+/* --replay-on says when the platform runs the run's computations over 5% faster or slower than they took:
+ * slow-calibration's one rank computed 1 s of CPU at a calibrated 2e9 flop/s (its TI's 2e9 flops), which a host of
+ * 2.5 Gflop/s runs in 0.8 s (20% less, by hand), of 1.9 in 1.052632 s (5.3% more); one of 2.08 in 0.961538 s, 3.8%
+ * less, says nothing. The CSV gives both times, and the line as speed. */
+static void test_analyse_replay_on_says_speed(void)
+{
+  static const struct {
+    const char *speed, *said;
+    double replayed;
+  } cases[] = {{"2.5Gf",
+                "\nSpeed: p = 1: its computations, 1.000000 s of CPU when traced, take 0.800000 s on the platform "
+                "(20.0% less): the tracer's flop rates, 2e+09 flop/s (its calibration at MPI_Init, or "
+                "SIMRUN_TRACE_FLOPS), against the 2.5e+09 flop/s of rank 0's host, so the prediction differs from the "
+                "run by as much.",
+                0.8},
+               {"1.9Gf", "the platform (5.3% more): the tracer's flop rates, 2e+09 flop/s", 1.0 / 0.95},
+               {"2.08Gf", NULL, 2.0 / 2.08}};
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    write_host_platform(dir, "host.xml", cases[i].speed);
+    const char *args[] = {"analyse", RUNS "slow-calibration", "--replay-on", "host.xml", "--csv", "o.csv", NULL};
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+    CU_ASSERT_EQUAL(run.status, 0);
+    CU_ASSERT(cases[i].said ? strstr(run.out, cases[i].said) != NULL : strstr(run.out, "Speed:") == NULL);
+    CU_ASSERT((strstr(run.out, "trace again, or with SIMRUN_TRACE_FLOPS=") != NULL) == (cases[i].said != NULL));
+    CU_ASSERT_DOUBLE_EQUAL(first_row_number(dir, "compute_cpu_s"), 1.0, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(first_row_number(dir, "compute_replay_s"), cases[i].replayed, 1e-6);
+    char *csv = read_output(dir, "o.csv");
+    char line[2048] = "";
+    if (csv)
+      csv_text_at(csv, 1, "speed", line, sizeof line);
+    CU_ASSERT(cases[i].said ? strncmp(line, "p = 1: its computations", 23) == 0 : line[0] == '\0');
+    free(csv);
+    run_free(&run);
+  }
+  remove_folder(dir);
+}
+
+/* A platform whose path holds a comma (quoted in the replay's CSV, which the prediction was read from, split on
+ * commas: "a,b.xml" read p = 1 for T_par): predicted as under another name, slow-calibration's 2e9 flops on a host of
+ * 2.5 Gflop/s in 0.8 s. */
+static void test_analyse_replay_on_platform_with_comma(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  write_host_platform(dir, "a,b.xml", "2.5Gf");
+  const char *args[] = {"analyse", RUNS "slow-calibration", "--replay-on", "a,b.xml", "--csv", "o.csv", NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_DOUBLE_EQUAL(first_row_number(dir, "t_replay_s"), 0.8, 1e-9);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "1.000000 (traced)          0.800000      -20.0%"));
+  run_free(&run);
+  remove_folder(dir);
+}
+
 /* A run of tests/data/tracer/`quad` (a folder of four ranks) in `dir`/run: its timelines (links), and an index.txt of
  * its four TI files followed by `binding` (the tracer's "# simrun-binding" lines, made by hand). */
 static void make_run_of(const char *dir, const char *quad, const char *binding)
@@ -2160,6 +2238,8 @@ int main(void)
       {"test_analyse_replay_on_polls_until_a_message", test_analyse_replay_on_polls_until_a_message},
       {"test_analyse_replay_on_polls_beside_own_send", test_analyse_replay_on_polls_beside_own_send},
       {"test_analyse_replay_on_says_self_messages_cross_links", test_analyse_replay_on_says_self_messages_cross_links},
+      {"test_analyse_replay_on_says_speed", test_analyse_replay_on_says_speed},
+      {"test_analyse_replay_on_platform_with_comma", test_analyse_replay_on_platform_with_comma},
       {"test_analyse_replay_on_binding", test_analyse_replay_on_binding},
       {"test_analyse_replay_on_crowded", test_analyse_replay_on_crowded},
       {"test_analyse_replay_on_moved", test_analyse_replay_on_moved},

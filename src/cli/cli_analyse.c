@@ -154,7 +154,9 @@ static void usage(FILE *out)
           "                      time they spent polling and in MPI calls and, unbound, their computations'\n"
           "                      spread: t_replay_least_s, t_replay_most_s); messages between ranks on one\n"
           "                      host that the platform prices over the host's links (a <cluster> without\n"
-          "                      loopback_bw): a \"Same host:\" line and its warning (same_host)\n"
+          "                      loopback_bw): a \"Same host:\" line and its warning (same_host); the\n"
+          "                      computations' CPU time and the platform's time for them (compute_cpu_s,\n"
+          "                      compute_replay_s), a \"Speed:\" line when over 5%% apart (speed)\n"
           "  --untraced P=SECONDS  the untraced run's wall time at p = P, the measured time --replay-on compares\n"
           "                      with (else the traced run's T_par or CPU time); once for each p, each the p of a\n"
           "                      DIR's run, and only with --replay-on (a time left unused is refused)\n"
@@ -1275,6 +1277,60 @@ static void same_host_text(int p, const replay_t *replay, stu_replay_t *r)
     snprintf(r->same_host, sizeof r->same_host, "p = %d: %s", p, replay->replayed.same_host);
 }
 
+/* A replay's computations differ from the run's when the platform's hosts run the trace's flops over SPEED_OFF faster
+ * or slower than the traced ranks did: on the probed platform of the machine traced, its calibrations are within 2% of
+ * the probe's rate when quiet (cp2k.popt's H2O at p = 1 to 4: 4.71e9 to 4.89e9 against 4.80e9 flop/s), while a run
+ * whose rank 0 calibrated 3.93e9 (its host busy with other machines, by hand) took 41% more CPU for its computations
+ * and was predicted -12.5% as "not disturbed". */
+#define SPEED_OFF 0.05
+
+/* "RATE flop/s", or "LEAST to MOST flop/s" when the ranks' rates print apart, into `text`. */
+static void rates_text(char *text, size_t size, double least, double most)
+{
+  char high[32];
+  snprintf(text, size, "%.3g", least);
+  snprintf(high, sizeof high, "%.3g", most);
+  if (strcmp(text, high) != 0)
+    snprintf(text + strlen(text), size - strlen(text), " to %s", high);
+  snprintf(text + strlen(text), size - strlen(text), " flop/s");
+}
+
+/* Run p's computations as measured (the CPU seconds of its ranks' computations, "# disturbance"'s COMPUTE, which the
+ * TI amounts are at each rank's "# flop-rate") and as replayed (the replay's T_seq: those amounts at the speed of rank
+ * 0's host) into r, NAN where unknown; and when they differ by over SPEED_OFF, the "Speed:" line without its label
+ * into r->speed ("" otherwise): the prediction differs from the run by as much of its computation. */
+static void speed_text(int p, const met_timeline_info_t *info, const replay_t *replay, stu_replay_t *r)
+{
+  r->compute_cpu = NAN;
+  r->compute_replayed = replay->replayed.t_seq;
+  r->speed[0] = '\0';
+  double cpu = 0, flops = 0, least = INFINITY, most = 0;
+  for (int rank = 0; rank < p; rank++) {
+    const met_tl_usage_t *u = rank < MET_TL_CPU_RANKS ? &info->usage[rank] : NULL;
+    if (!u || isnan(u->compute) || isnan(u->rate))
+      return;
+    cpu += u->compute;
+    flops += u->compute * u->rate;
+    least = fmin(least, u->rate);
+    most = fmax(most, u->rate);
+  }
+  r->compute_cpu = cpu;
+  double replayed = r->compute_replayed;
+  if (!(cpu > 0) || !(replayed > 0) || fabs(replayed / cpu - 1) <= SPEED_OFF)
+    return;
+  char rates[96];
+  rates_text(rates, sizeof rates, least, most);
+  double speed = flops / replayed;
+  snprintf(
+      r->speed, sizeof r->speed,
+      "p = %d: its computations, %.6f s of CPU when traced, take %.6f s on the platform (%.1f%% %s): the "
+      "tracer's flop rates, %s (its calibration at MPI_Init, or SIMRUN_TRACE_FLOPS), against the %.3g flop/s of rank "
+      "0's host, so the prediction differs from the run by as much. On the platform of the machine traced "
+      "(simrun machine probe), the machine then ran at another speed than when probed (other load on its host, "
+      "its clock): trace again, or with SIMRUN_TRACE_FLOPS=%.6g to replay the CPU time measured",
+      p, cpu, replayed, 100 * fabs(replayed / cpu - 1), replayed < cpu ? "less" : "more", rates, speed, speed);
+}
+
 /* Run `i`'s blocked seconds into r->blocked and, when worth a word (run_was_blocked), its "Blocked:" line without its
  * label into r->blocking ("" otherwise): the prediction plus them, the most a run that blocks as long may take. */
 static void blocking_text(const analyse_opts_t *opts, const runs_t *runs, int i, stu_replay_t *r)
@@ -1345,6 +1401,7 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
     r.predicted_most = replay.band_most;
     r.lost_share = others_share(info, p, &runs->lost[i]);
     same_host_text(p, &replay, &r);
+    speed_text(p, info, &replay, &r);
     band_text(&replay, p, info->switches, &r);
     r.disturbed = others;
     blocking_text(opts, runs, i, &r);
@@ -1372,6 +1429,11 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
     const char *line = stu_replay(&study->points[i])->same_host;
     if (line[0])
       fprintf(out, "Same host: %s\n", line);
+  }
+  for (size_t i = 0; i < study->npoints; i++) {
+    const char *line = stu_replay(&study->points[i])->speed;
+    if (line[0])
+      fprintf(out, "Speed: %s\n", line);
   }
   return EXIT_OK;
 }

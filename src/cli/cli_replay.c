@@ -41,58 +41,36 @@ static int absolute(const char *path, char out[PATH_MAX], char *err, size_t errl
   return 0;
 }
 
-/* The t_par_s column of the CSV's first row, or a negative number. */
-static double read_t_par(const char *csv)
-{
-  FILE *in = fopen(csv, "r");
-  char header[4096], row[4096];
-  double value = -1;
-  if (in && fgets(header, sizeof header, in) && fgets(row, sizeof row, in)) {
-    int column = 0;
-    for (char *h = strtok(header, ",\n"); h && strcmp(h, "t_par_s") != 0; h = strtok(NULL, ",\n"))
-      column++;
-    char *cell = row;
-    for (int c = 0; cell && c < column; c++)
-      cell = strchr(cell, ',') ? strchr(cell, ',') + 1 : NULL;
-    if (cell)
-      value = strtod(cell, NULL);
-  }
-  if (in)
-    fclose(in);
-  return value;
-}
-
 /* The files of one replay, in its temporary folder. */
 typedef struct replay_files {
   char folder[PATH_MAX];
-  char scenario[PATH_MAX + 16], csv[PATH_MAX + 16], json[PATH_MAX + 16], hostfile[PATH_MAX + 16], errors[PATH_MAX + 16];
+  char scenario[PATH_MAX + 16], json[PATH_MAX + 16], hostfile[PATH_MAX + 16], errors[PATH_MAX + 16];
   char index[PATH_MAX + 16];
 } replay_files_t;
 
 /* In the forked child: its report is not analyse's (stdout to /dev/null), its error lines go to `errors` for the
  * parent to reword, and it dies with the parent (a parent killed with -9 leaves no replay running). Only
  * async-signal-safe calls: the parent has a watchdog thread (cli_signal.h). */
-static void exec_child(const replay_files_t *f, int json)
+static void exec_child(const replay_files_t *f)
 {
   int null = open("/dev/null", O_WRONLY);
   int errors = open(f->errors, O_WRONLY | O_CREAT | O_TRUNC, 0600);
   if (null < 0 || errors < 0 || dup2(null, STDOUT_FILENO) < 0 || dup2(errors, STDERR_FILENO) < 0)
     _exit(127);
   prctl(PR_SET_PDEATHSIG, SIGKILL);
-  execl("/proc/self/exe", "simrun", f->scenario, "--csv", f->csv, "--quiet", json ? "--json" : (char *)NULL, f->json,
-        (char *)NULL);
+  execl("/proc/self/exe", "simrun", f->scenario, "--json", f->json, "--quiet", (char *)NULL);
   _exit(127);
 }
 
-/* Runs this executable on the scenario (its results JSON too with `json`) and waits for it, its wait status into
- * *status; a signal caught meanwhile (cli_signal.h) ends it. EXIT_OK, EXIT_RUNTIME when it could not be started or
- * waited for, or CLI_EXIT_STOPPED. */
-static int run_child(const replay_files_t *f, int json, int *status)
+/* Runs this executable on the scenario, its results into its JSON, and waits for it, its wait status into *status; a
+ * signal caught meanwhile (cli_signal.h) ends it. EXIT_OK, EXIT_RUNTIME when it could not be started or waited for,
+ * or CLI_EXIT_STOPPED. */
+static int run_child(const replay_files_t *f, int *status)
 {
   fflush(NULL); /* what this process printed must not be written again by the child */
   pid_t pid = fork();
   if (pid == 0)
-    exec_child(f, json);
+    exec_child(f);
   while (pid > 0 && waitpid(pid, status, 0) < 0) {
     if (errno != EINTR)
       return EXIT_RUNTIME;
@@ -195,9 +173,10 @@ static double column(const rep_table_t *t, const char *prefix, const char *name,
   return NAN;
 }
 
-/* The bottleneck view of the replay's results JSON `path` (rep_json's "bottleneck", read back as simrun compare
- * reads it: cli_json.h) into *b. 0, or -1 when the file cannot be read or has no such view. */
-static int read_breakdown(const char *path, met_breakdown_t *b)
+/* The replay's results JSON `path` (rep_json's, read back as simrun compare reads it: cli_json.h) into *t. 0, or -1
+ * when the file cannot be read. Not its CSV: a field holds the platform's and trace's paths, quoted where they hold a
+ * comma, which a split on commas took for two (a platform "a,b.xml" read p = 2 for T_par). */
+static int read_results(const char *path, rep_table_t *t)
 {
   FILE *in = fopen(path, "r");
   char *text = NULL;
@@ -208,26 +187,28 @@ static int read_breakdown(const char *path, met_breakdown_t *b)
   int rc = buffer && fclose(buffer) == 0 ? 0 : -1;
   if (in)
     fclose(in);
-  rep_table_t t = {0};
   int line = 0;
   char err[512];
-  rc = rc == 0 && text ? cli_json_table(text, len, &t, &line, err, sizeof err) : -1;
+  rc = rc == 0 && text ? cli_json_table(text, len, t, &line, err, sizeof err) : -1;
   free(text);
-  if (rc != 0)
-    return -1;
+  return rc;
+}
+
+/* The bottleneck view (rep_json's "bottleneck") of the replay's results `t` into *b. 0, or -1 when they have none. */
+static int read_breakdown(const rep_table_t *t, met_breakdown_t *b)
+{
   int missing = 0;
-  *b = (met_breakdown_t){.t_par = column(&t, "", "t_par", "_s", &missing)};
+  *b = (met_breakdown_t){.t_par = column(t, "", "t_par", "_s", &missing)};
   for (int c = 0; c < MET_COMP_COUNT; c++) {
-    b->component[c] = column(&t, "", met_component_name((met_component_t)c), "_s", &missing);
-    b->b_ratio[c] = column(&t, "b_", met_component_name((met_component_t)c), "", &missing);
+    b->component[c] = column(t, "", met_component_name((met_component_t)c), "_s", &missing);
+    b->b_ratio[c] = column(t, "b_", met_component_name((met_component_t)c), "", &missing);
   }
   for (int s = 0; s < MET_SUB_COUNT; s++)
-    b->sub[s] = column(&t, "", met_sub_name((met_sub_t)s), "_s", &missing);
-  b->idle = column(&t, "", "idle", "_s", &missing);
-  b->comm_comp_ratio = column(&t, "", "comm_comp_ratio", "", &missing);
-  b->mem_proc_ratio = column(&t, "", "mem_proc_ratio", "", &missing);
-  b->utilisation = column(&t, "", "utilisation", "", &missing);
-  cli_json_table_free(&t);
+    b->sub[s] = column(t, "", met_sub_name((met_sub_t)s), "_s", &missing);
+  b->idle = column(t, "", "idle", "_s", &missing);
+  b->comm_comp_ratio = column(t, "", "comm_comp_ratio", "", &missing);
+  b->mem_proc_ratio = column(t, "", "mem_proc_ratio", "", &missing);
+  b->utilisation = column(t, "", "utilisation", "", &missing);
   return missing;
 }
 
@@ -280,7 +261,6 @@ static int make_folder(replay_files_t *f, char *err, size_t errlen)
   }
   snprintf(f->hostfile, sizeof f->hostfile, "%s/hosts.txt", f->folder);
   snprintf(f->scenario, sizeof f->scenario, "%s/replay.xml", f->folder);
-  snprintf(f->csv, sizeof f->csv, "%s/replay.csv", f->folder);
   snprintf(f->json, sizeof f->json, "%s/replay.json", f->folder);
   snprintf(f->errors, sizeof f->errors, "%s/errors.txt", f->folder);
   snprintf(f->index, sizeof f->index, "%s/index.txt", f->folder);
@@ -322,8 +302,32 @@ static int own_index(const char *dir, const char *out)
   return in && !to ? 1 : rc;
 }
 
-/* Replays the run in `dir` at p ranks on `platform`: *out (its T_par from its CSV), and its bottleneck view into
- * `breakdown` when that is not NULL. As cli_replay_time returns; the temporary folder is removed on every path. */
+/* The results of the replay of `trace` on `platform` in its files `f`: its T_par and T_seq into *out, and its
+ * bottleneck view into `breakdown` when that is not NULL. EXIT_OK, or EXIT_RUNTIME with the reason in err. */
+static int read_replayed(const replay_files_t *f, const char *trace, const char *platform, cli_replayed_t *out,
+                         met_breakdown_t *breakdown, char *err, size_t errlen)
+{
+  rep_table_t t = {0};
+  int missing = 0, read = read_results(f->json, &t) == 0;
+  if (read) {
+    out->t_par = column(&t, "", "t_par", "_s", &missing);
+    out->t_seq = column(&t, "", "t_seq", "_s", &missing);
+  }
+  int rc = EXIT_RUNTIME;
+  if (!read || !(out->t_par >= 0))
+    snprintf(err, errlen, "the replay of %s on %s wrote no T_par", trace, platform);
+  else if (breakdown && read_breakdown(&t, breakdown) != 0)
+    snprintf(err, errlen, "the replay of %s on %s gave no bottleneck view", trace, platform);
+  else
+    rc = EXIT_OK;
+  if (read)
+    cli_json_table_free(&t);
+  return rc;
+}
+
+/* Replays the run in `dir` at p ranks on `platform`: *out (its T_par and T_seq from its results JSON), and its
+ * bottleneck view into `breakdown` when that is not NULL. As cli_replay_time returns; the temporary folder is removed
+ * on every path. */
 static int replay(const char *platform, const char *dir, int p, char (*hosts)[32], cli_replayed_t *out,
                   met_breakdown_t *breakdown, char *err, size_t errlen)
 {
@@ -331,6 +335,7 @@ static int replay(const char *platform, const char *dir, int p, char (*hosts)[32
   replay_files_t f;
   snprintf(index, sizeof index, "%s/index.txt", dir);
   out->t_par = -1;
+  out->t_seq = NAN;
   out->same_host[0] = '\0';
   if (absolute(platform, plat, err, errlen) != 0 || absolute(index, trace, err, errlen) != 0)
     return EXIT_INPUT;
@@ -346,20 +351,14 @@ static int replay(const char *platform, const char *dir, int p, char (*hosts)[32
     rc = EXIT_RUNTIME;
   } else {
     int status = 0;
-    rc = run_child(&f, breakdown != NULL, &status);
+    rc = run_child(&f, &status);
     if (rc == EXIT_OK)
       rc = child_outcome(&f, status, trace, plat, out, err, errlen);
     else if (rc == EXIT_RUNTIME)
       snprintf(err, errlen, "cannot start the replay of %s: %s", trace, strerror(errno));
   }
-  if (rc == EXIT_OK && !((out->t_par = read_t_par(f.csv)) >= 0)) {
-    snprintf(err, errlen, "the replay of %s on %s wrote no T_par", trace, plat);
-    rc = EXIT_RUNTIME;
-  }
-  if (rc == EXIT_OK && breakdown && read_breakdown(f.json, breakdown) != 0) {
-    snprintf(err, errlen, "the replay of %s on %s gave no bottleneck view", trace, plat);
-    rc = EXIT_RUNTIME;
-  }
+  if (rc == EXIT_OK)
+    rc = read_replayed(&f, trace, plat, out, breakdown, err, errlen);
   if (breakdown)
     breakdown->p = p;
   rep_file_unguard_tree(f.folder);

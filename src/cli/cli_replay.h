@@ -9,10 +9,12 @@
 
 #include <stddef.h>
 
-/* What a replay gave: its T_par, and its warning on messages between ranks on one host that crossed the host's links
+/* What a replay gave: its T_par; its T_seq, the trace's computations at the speed of rank 0's host (ti-replay's:
+ * docs/ti-replay.md), or NAN; and its warning on messages between ranks on one host that crossed the host's links
  * (SIM_SAME_HOST_WORDS), without its label and platform ("N message(s) of ..."), or "". */
 typedef struct cli_replayed {
   double t_par;
+  double t_seq;
   char same_host[1024];
 } cli_replayed_t;
 

@@ -694,6 +694,9 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
   } else if (strncmp(text, "# disturbance ", 14) == 0 && !s->files[rank].disturbance) {
     s->files[rank].disturbance = 1; /* a rank counts once in usage_ranks, which must reach p */
     read_disturbance(s->info, rank, text);
+  } else if (sscanf(text, "# flop-rate %lf flop/s", &used) == 1 && isfinite(used) && used > 0) {
+    if (rank < MET_TL_CPU_RANKS)
+      s->info->usage[rank].rate = used;
   } else if (sscanf(text, "# polls-work %lf", &used) == 1 && seconds_ok(used)) {
     if (rank < MET_TL_CPU_RANKS)
       s->info->usage[rank].polls_work = used;
@@ -1100,7 +1103,8 @@ met_trace_t *met_timeline_stream(const char *dir, int flags, met_timeline_info_t
   stream_t s = {.info = info ? info : &own};
   *s.info = (met_timeline_info_t){.tracer_cost = NAN, .load_least = NAN, .load_most = NAN};
   for (int i = 0; i < MET_TL_CPU_RANKS; i++)
-    s.info->usage[i].compute = s.info->usage[i].polls = s.info->usage[i].polls_work = NAN; /* until lines give them */
+    s.info->usage[i].compute = s.info->usage[i].polls = s.info->usage[i].polls_work = s.info->usage[i].rate =
+        NAN; /* until lines give them */
   met_trace_t *trace = NULL;
   met_tl_match_t *m = NULL;
   if (errlen)

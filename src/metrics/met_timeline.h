@@ -23,6 +23,7 @@ typedef struct met_tl_usage {
   double polls_work; /* of their wall seconds, those the timeline books as the work between the polls ("# polls-work
                       * WORK"), NAN where no line gives them (an older tracer: its runs hold the work) */
   double own;        /* its tracer's CPU seconds ("# tracer-cost" less "# disturbance"'s HELD), 0 where unsaid */
+  double rate;       /* the flop rate its TI amounts are CPU seconds times ("# flop-rate"), NAN where unsaid */
 } met_tl_usage_t;
 
 /* What the reader found beyond the intervals. */

@@ -152,6 +152,7 @@ void rep_html_points(FILE *out, const stu_study_t *study)
   replay_paragraphs(out, study, "Blocked", offsetof(stu_replay_t, blocking));
   replay_paragraphs(out, study, "Placement", offsetof(stu_replay_t, placement));
   replay_paragraphs(out, study, "Same host", offsetof(stu_replay_t, same_host));
+  replay_paragraphs(out, study, "Speed", offsetof(stu_replay_t, speed));
 }
 
 int rep_html_has_processes(const stu_study_t *study)

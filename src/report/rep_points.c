@@ -363,6 +363,27 @@ static rep_cell_t same_host(const rep_at_t *at, int i)
   return rep_cell_text(r ? r->same_host : "");
 }
 
+static rep_cell_t compute_cpu(const rep_at_t *at, int i)
+{
+  (void)i;
+  const stu_replay_t *r = stu_replay(at->point);
+  return rep_cell_num(r ? r->compute_cpu : NAN);
+}
+
+static rep_cell_t compute_replayed(const rep_at_t *at, int i)
+{
+  (void)i;
+  const stu_replay_t *r = stu_replay(at->point);
+  return rep_cell_num(r ? r->compute_replayed : NAN);
+}
+
+static rep_cell_t speed(const rep_at_t *at, int i)
+{
+  (void)i;
+  const stu_replay_t *r = stu_replay(at->point);
+  return rep_cell_text(r ? r->speed : "");
+}
+
 static const char *ovh_label(int j)
 {
   return met_overhead_name((met_overhead_t)j);
@@ -470,11 +491,20 @@ static const rep_column_t columns[] = {
     {"same_host", "same_host", "same host", "",
      "messages between ranks on one host that the replay priced over its links (a <cluster> without loopback_bw)",
      REP_FMT_TEXT, 0, F, 0, NULL, replay, same_host},
+    {"compute_cpu_s", "compute_cpu_s", "computation CPU", "s",
+     "the CPU seconds of the traced run's computations, which its TI amounts hold at the tracer's flop rates",
+     REP_FMT_TIME, 0, F | H, 0, NULL, replay, compute_cpu},
+    {"compute_replay_s", "compute_replay_s", "computation replayed", "s",
+     "the seconds the replay's platform takes for them (its T_seq, at the speed of rank 0's host)", REP_FMT_TIME, 0,
+     F | H, 0, NULL, replay, compute_replayed},
+    {"speed", "speed", "speed", "",
+     "when those two differ by over 5%: why, and how to replay the CPU time measured (docs/analyse.md)", REP_FMT_TEXT,
+     0, F, 0, NULL, replay, speed},
 };
 
 /* The replay's times and the measured ones they are compared with read in one unit: "T_replay (us) 562" beside
- * "T_replay most (ms) 1.84" asked the reader to convert. */
-static const char *const replay_times[] = {"t_replay_s",   "t_replay_least_s",   "t_replay_most_s",
-                                           "t_measured_s", "t_measured_least_s", NULL};
+ * "T_replay most (ms) 1.84" asked the reader to convert; so do the computations' two. */
+static const char *const replay_times[] = {"t_replay_s",         "t_replay_least_s", "t_replay_most_s",  "t_measured_s",
+                                           "t_measured_least_s", "compute_cpu_s",    "compute_replay_s", NULL};
 
 const rep_schema_t rep_points_schema = {"points", columns, sizeof columns / sizeof columns[0], replay_times};

@@ -18,15 +18,18 @@ typedef struct stu_replay {
   double least;      /* the least of the range the measurement gives a quiet run, s: measured where it gives one time */
   double lost_share; /* the share of their wall time the run's ranks lost to others, or NAN when not recorded */
   int disturbed;     /* 1: they lost enough of it to be compared on CPU time (docs/analyse.md, "disturbed") */
-  char disturbance[2048]; /* the report's "Disturbed:" line on the run, without its label, or "" */
-  double predicted_least; /* where the replay put ranks on one core: the least and the most a quiet run's T_par */
-  double predicted_most;  /* may be by the CPU time they spent polling and in MPI calls (docs/analyse.md), else NAN */
-  char placement[2048];   /* the report's "Placement:" line on the run's replay, without its label, or "" */
-  double blocked;         /* the seconds the run's ranks' computations were blocked, which the replay leaves out (the
-                           * TI amounts are CPU time: docs/analyse.md), or NAN when not recorded */
-  char blocking[1024];    /* the report's "Blocked:" line on the run, without its label, or "" */
-  char same_host[1100];   /* the report's "Same host:" line: messages between ranks on one host the replay priced
-                           * over the host's links (a <cluster> without loopback_bw), without its label, or "" */
+  char disturbance[2048];  /* the report's "Disturbed:" line on the run, without its label, or "" */
+  double predicted_least;  /* where the replay put ranks on one core: the least and the most a quiet run's T_par */
+  double predicted_most;   /* may be by the CPU time they spent polling and in MPI calls (docs/analyse.md), else NAN */
+  char placement[2048];    /* the report's "Placement:" line on the run's replay, without its label, or "" */
+  double blocked;          /* the seconds the run's ranks' computations were blocked, which the replay leaves out (the
+                            * TI amounts are CPU time: docs/analyse.md), or NAN when not recorded */
+  char blocking[1024];     /* the report's "Blocked:" line on the run, without its label, or "" */
+  char same_host[1100];    /* the report's "Same host:" line: messages between ranks on one host the replay priced
+                            * over the host's links (a <cluster> without loopback_bw), without its label, or "" */
+  double compute_cpu;      /* the CPU seconds of the run's computations, which its TI amounts hold, or NAN */
+  double compute_replayed; /* the seconds the replay's platform takes for them (its T_seq), or NAN */
+  char speed[1024];        /* the report's "Speed:" line when the two differ, without its label, or "" */
 } stu_replay_t;
 
 /* How far the prediction is from the measurement, relative: (predicted - measured) / measured above the range,

@@ -2583,19 +2583,21 @@ static void test_trc_mpi_polls_with_work_keep_their_processor_time(void)
  * it: 0.5 ms of the 50 were computation), and of the loop of bursts at least three quarters of its work's CPU time,
  * timed apart after MPI_Finalize, its "# polls-work" at most 1.15 times it and 2 ms (by hand 0.91-1.05 in 5 runs,
  * 0.95-0.96 in 4 beside 4 busy loops; before, the times read were kept only under 10 us, and runs of polls held each
- * 29 us, read over 16 tests: 0.3 ms of 47), and of tests back to back its "# polls-work" at most a fifth (the loop's
- * own instructions, a few ns of each test's 40 or so traced, and the error of the recorder's part: by hand 5-6% quiet,
- * 2-10% beside 4 busy loops). The tests back to back once more beside two busy loops a core: rank 0's computation at
- * most a quarter of its loop's CPU time (by hand beside 4 busy loops on 2 cores, 3-14% in 10 runs, its "# polls-work"
- * nearly all of it; before, 16 tests that Open MPI's yields slowed to 23-79 us of CPU cut the run every 10-20 ms, and
- * the processor's waits in the recorder's system calls at the cuts were computation: 20-54% in 9 runs, and 18 ms
- * of 84.5 in a suite). */
+ * 29 us, read over 16 tests: 0.3 ms of 47), the same of 17 tests after each 66 us, whose runs' estimates a time in 17
+ * holds, their caps' cuts carried (by hand 0.88-1.00 in 12 runs; cut alone, 0.74-0.92 in 9: the lower bound is the
+ * burst loop's, the upper one checks that the carry books no work beyond the loop's), and of tests back to back its "#
+ * polls-work" at most a fifth (the loop's own instructions, a few ns of each test's 40 or so traced, and the error of
+ * the recorder's part: by hand 5-6% quiet, 2-10% beside 4 busy loops). The tests back to back once more beside two busy
+ * loops a core: rank 0's computation at most a quarter of its loop's CPU time (by hand beside 4 busy loops on 2 cores,
+ * 3-14% in 10 runs, its "# polls-work" nearly all of it; before, 16 tests that Open MPI's yields slowed to 23-79 us of
+ * CPU cut the run every 10-20 ms, and the processor's waits in the recorder's system calls at the cuts were
+ * computation: 20-54% in 9 runs, and 18 ms of 84.5 in a suite). */
 static void test_trc_mpi_polls_work_is_computation(void)
 {
   static const struct {
     const char *piece;
     int loaded;
-  } cases[] = {{"500", 0}, {"17500x15", 0}, {"0", 0}, {"0", 1}};
+  } cases[] = {{"500", 0}, {"17500x15", 0}, {"40000x17", 0}, {"0", 0}, {"0", 1}};
   char dir[1024];
   char trace[1100];
   built_in_new_folder(dir, POLLWORK, "poll_work");
@@ -2622,8 +2624,8 @@ static void test_trc_mpi_polls_work_is_computation(void)
     CU_ASSERT(line && sscanf(line, "\n# polls-work %lf", &work) == 1);
     free(timeline);
     int right = k == 0   ? computed >= 0.7 * polled && work >= 0.5 * polled && work <= computed
-                : k == 1 ? computed >= 0.75 * worked && work <= 1.15 * worked + 0.002 && worked >= 0.5 * polled
-                : k == 2 ? work <= 0.2 * polled
+                : k <= 2 ? computed >= 0.75 * worked && work <= 1.15 * worked + 0.002 && worked >= 0.5 * polled
+                : k == 3 ? work <= 0.2 * polled
                          : computed <= 0.25 * polled;
     CU_ASSERT(polled > 0.005 && right);
     if (!right)

@@ -1420,34 +1420,76 @@ static double first_row_number(const char *dir, const char *name)
   return text[0] ? strtod(text, NULL) : NAN;
 }
 
-/* --replay-on says when the platform runs the run's computations over 5% faster or slower than they took:
- * slow-calibration's one rank computed 1 s of CPU at a calibrated 2e9 flop/s (its TI's 2e9 flops), which a host of
- * 2.5 Gflop/s runs in 0.8 s (20% less, by hand), of 1.9 in 1.052632 s (5.3% more); one of 2.08 in 0.961538 s, 3.8%
- * less, says nothing. The CSV gives both times, and the line as speed. */
+/* slow-calibration's folder in `dir` (its own files, the flop-rate line's source `source` and `after` it, "" for none,
+ * and its "# disturbance" line's COMPUTE and POLLS `fields`), or, `source` NULL, without its "# flop-rate" line. */
+static void slow_calibration_in(const char *dir, const char *source, const char *after, const char *fields)
+{
+  char rate[512] = "", timeline[2048];
+  if (source)
+    snprintf(rate, sizeof rate,
+             "# flop-rate 2.000000e+09 flop/s (%s): rank-0.txt's compute amounts are thread CPU seconds times this "
+             "rate%s\n",
+             source, after);
+  snprintf(timeline, sizeof timeline,
+           "# simrun measured timeline 1\n# rank 0 of 1\n# program slow-calibration\n# clock: hand-made\n%s"
+           "# start end category phase peer bytes call\n0.000000000 1.000000000 compute work -1 0 -\n"
+           "# disturbance 0.10 0.10 0 1.000000 1.000000 0.000000 %s\n# end 1.000000000\n",
+           rate, fields);
+  write_in(dir, "timeline-0.txt", timeline);
+  write_in(dir, "index.txt", "rank-0.txt\n");
+  write_in(dir, "rank-0.txt", "0 init\n0 compute 2000000000\n0 finalize\n");
+}
+
+/* --replay-on says when a rank's flop rate is over 5% from the speed of the platform's host: slow-calibration's one
+ * rank computed 1 s of CPU at a calibrated 2e9 flop/s (its TI's 2e9 flops), which a host of 2.5 Gflop/s runs in 0.8 s
+ * (20% less, by hand), of 1.9 in 1.052632 s (5.3% more); one of 2.08 in 0.961538 s, 3.8% less, says nothing. The CSV
+ * gives both times, and the line as speed. The same run with SIMRUN_TRACE_FLOPS's rate blames no calibration; with
+ * SIMRUN_TRACE_FORMAT=smpi, its 1 s of CPU 0.6 s of computations and 0.4 s of runs of polls, both in its compute
+ * amounts, the same 1 s (counting the computations' alone, 0.6 s, read a host of 1.5e9 flop/s); without its
+ * "# flop-rate" line (an older tracer's), no line and an empty compute_cpu_s. */
 static void test_analyse_replay_on_says_speed(void)
 {
+  static const char said_fast[] = "\nSpeed: p = 1: its computations, 1.000000 s of CPU when traced, take 0.800000 s at "
+                                  "the 2.5e+09 flop/s of rank 0's host (20.0% less), against the tracer's flop rates, "
+                                  "2e+09 flop/s (";
   static const struct {
-    const char *speed, *said;
-    double replayed;
-  } cases[] = {{"2.5Gf",
-                "\nSpeed: p = 1: its computations, 1.000000 s of CPU when traced, take 0.800000 s on the platform "
-                "(20.0% less): the tracer's flop rates, 2e+09 flop/s (its calibration at MPI_Init, or "
-                "SIMRUN_TRACE_FLOPS), against the 2.5e+09 flop/s of rank 0's host, so the prediction differs from the "
-                "run by as much.",
-                0.8},
-               {"1.9Gf", "the platform (5.3% more): the tracer's flop rates, 2e+09 flop/s", 1.0 / 0.95},
-               {"2.08Gf", NULL, 2.0 / 2.08}};
-  char dir[1024];
+    const char *speed, *source, *after, *fields, *said, *also;
+    double cpu, replayed;
+  } cases[] = {
+      {"2.5Gf", "calibrated: four multiply-add chains, 8.4e6 flops", "", "1.000000", said_fast,
+       "(their calibrations at MPI_Init): where the ranks' hosts compute at that speed, the replay runs each rank's "
+       "computations, and its runs of polls, faster or slower by its rate's ratio to it, and its T_par differs from "
+       "the run's by up to as much. On the platform simrun machine probe wrote of the machine traced (its cores at "
+       "one speed), the machine then ran at another speed than when probed (other load on its host, its clock): trace "
+       "again, or with its speed, SIMRUN_TRACE_FLOPS=2.5e+09, to replay the CPU time measured\n",
+       1.0, 0.8},
+      {"1.9Gf", "calibrated: four multiply-add chains, 8.4e6 flops", "", "1.000000",
+       "take 1.052632 s at the 1.9e+09 flop/s of rank 0's host (5.3% more)", NULL, 1.0, 1.0 / 0.95},
+      {"2.08Gf", "calibrated: four multiply-add chains, 8.4e6 flops", "", "1.000000", NULL, NULL, 1.0, 2.0 / 2.08},
+      {"2.5Gf", "SIMRUN_TRACE_FLOPS", "", "1.000000", said_fast,
+       "(SIMRUN_TRACE_FLOPS's): where the ranks' hosts compute at that speed, the replay runs each rank's "
+       "computations, and its runs of polls, faster or slower by its rate's ratio to it, and its T_par differs from "
+       "the run's by up to as much. Trace with the platform's speed, SIMRUN_TRACE_FLOPS=2.5e+09, to replay the CPU "
+       "time measured\n",
+       1.0, 0.8},
+      {"2.5Gf", "calibrated: four multiply-add chains, 8.4e6 flops",
+       ", its runs of polls' with them (SIMRUN_TRACE_FORMAT=smpi)", "0.600000 0.400000", said_fast, NULL, 1.0, 0.8},
+      {"2.5Gf", NULL, "", "1.000000", NULL, NULL, NAN, 0.8}};
+  char dir[1024], run_dir[1100];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(run_dir, sizeof run_dir, "%s/run", dir);
+  CU_ASSERT_EQUAL_FATAL(mkdir(run_dir, 0700), 0);
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     write_host_platform(dir, "host.xml", cases[i].speed);
-    const char *args[] = {"analyse", RUNS "slow-calibration", "--replay-on", "host.xml", "--csv", "o.csv", NULL};
+    slow_calibration_in(run_dir, cases[i].source, cases[i].after, cases[i].fields);
+    const char *args[] = {"analyse", "run", "--replay-on", "host.xml", "--csv", "o.csv", NULL};
     cli_run_t run;
     CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
     CU_ASSERT_EQUAL(run.status, 0);
     CU_ASSERT(cases[i].said ? strstr(run.out, cases[i].said) != NULL : strstr(run.out, "Speed:") == NULL);
-    CU_ASSERT((strstr(run.out, "trace again, or with SIMRUN_TRACE_FLOPS=") != NULL) == (cases[i].said != NULL));
-    CU_ASSERT_DOUBLE_EQUAL(first_row_number(dir, "compute_cpu_s"), 1.0, 1e-9);
+    CU_ASSERT(!cases[i].also || strstr(run.out, cases[i].also) != NULL);
+    double cpu = first_row_number(dir, "compute_cpu_s");
+    CU_ASSERT(isnan(cases[i].cpu) ? isnan(cpu) : fabs(cpu - cases[i].cpu) < 1e-9);
     CU_ASSERT_DOUBLE_EQUAL(first_row_number(dir, "compute_replay_s"), cases[i].replayed, 1e-6);
     char *csv = read_output(dir, "o.csv");
     char line[2048] = "";
@@ -1457,6 +1499,7 @@ static void test_analyse_replay_on_says_speed(void)
     free(csv);
     run_free(&run);
   }
+  remove_folder(run_dir);
   remove_folder(dir);
 }
 

@@ -1277,11 +1277,11 @@ static void same_host_text(int p, const replay_t *replay, stu_replay_t *r)
     snprintf(r->same_host, sizeof r->same_host, "p = %d: %s", p, replay->replayed.same_host);
 }
 
-/* A replay's computations differ from the run's when the platform's hosts run the trace's flops over SPEED_OFF faster
- * or slower than the traced ranks did: on the probed platform of the machine traced, its calibrations are within 2% of
- * the probe's rate when quiet (cp2k.popt's H2O at p = 1 to 4: 4.71e9 to 4.89e9 against 4.80e9 flop/s), while a run
- * whose rank 0 calibrated 3.93e9 (its host busy with other machines, by hand) took 41% more CPU for its computations
- * and was predicted -12.5% as "not disturbed". */
+/* A replay's computations differ from the run's when a rank's flop rate (its "# flop-rate": calibrated at MPI_Init, or
+ * SIMRUN_TRACE_FLOPS) is over SPEED_OFF from the speed of the platform's host: on the probed platform of the machine
+ * traced, its calibrations are within 2% of the probe's rate when quiet (cp2k.popt's H2O at p = 1 to 4: 4.71e9 to
+ * 4.89e9 against 4.80e9 flop/s), while a run whose rank 0 calibrated 3.93e9 (its host busy with other machines, by
+ * hand) took 41% more CPU for its computations and was predicted -12.5% as "not disturbed". */
 #define SPEED_OFF 0.05
 
 /* "RATE flop/s", or "LEAST to MOST flop/s" when the ranks' rates print apart, into `text`. */
@@ -1295,40 +1295,66 @@ static void rates_text(char *text, size_t size, double least, double most)
   snprintf(text + strlen(text), size - strlen(text), " flop/s");
 }
 
-/* Run p's computations as measured (the CPU seconds of its ranks' computations, "# disturbance"'s COMPUTE, which the
- * TI amounts are at each rank's "# flop-rate") and as replayed (the replay's T_seq: those amounts at the speed of rank
- * 0's host) into r, NAN where unknown; and when they differ by over SPEED_OFF, the "Speed:" line without its label
- * into r->speed ("" otherwise): the prediction differs from the run by as much of its computation. */
+/* What the ranks' computations were when traced: their CPU seconds (each rank's "# disturbance" COMPUTE, and POLLS
+ * where its TI amounts hold its runs of polls: SIMRUN_TRACE_FORMAT=smpi), their flops at each rank's rate, the least
+ * and most rate, and whether SIMRUN_TRACE_FLOPS gave every rate. */
+typedef struct traced_compute {
+  double cpu;
+  double flops;
+  double least;
+  double most;
+  int given;
+} traced_compute_t;
+
+/* Run p's traced computations into *t. 0, or -1 where a rank's file does not give them. */
+static int traced_compute(int p, const met_timeline_info_t *info, traced_compute_t *t)
+{
+  *t = (traced_compute_t){.least = INFINITY, .given = 1};
+  for (int rank = 0; rank < p; rank++) {
+    const met_tl_usage_t *u = rank < MET_TL_CPU_RANKS ? &info->usage[rank] : NULL;
+    if (!u || isnan(u->compute) || isnan(u->rate) || (u->polls_computed && isnan(u->polls)))
+      return -1;
+    double cpu = u->compute + (u->polls_computed ? u->polls : 0);
+    t->cpu += cpu;
+    t->flops += cpu * u->rate;
+    t->least = fmin(t->least, u->rate);
+    t->most = fmax(t->most, u->rate);
+    t->given &= u->rate_given;
+  }
+  return 0;
+}
+
+/* Run p's computations as traced and as replayed (the replay's T_seq: the trace's compute amounts at the speed of
+ * rank 0's host, which is their flops over it) into r, NAN where unknown; and when a rank's rate is over SPEED_OFF from
+ * that speed, the "Speed:" line without its label into r->speed ("" otherwise). */
 static void speed_text(int p, const met_timeline_info_t *info, const replay_t *replay, stu_replay_t *r)
 {
+  traced_compute_t t;
   r->compute_cpu = NAN;
   r->compute_replayed = replay->replayed.t_seq;
   r->speed[0] = '\0';
-  double cpu = 0, flops = 0, least = INFINITY, most = 0;
-  for (int rank = 0; rank < p; rank++) {
-    const met_tl_usage_t *u = rank < MET_TL_CPU_RANKS ? &info->usage[rank] : NULL;
-    if (!u || isnan(u->compute) || isnan(u->rate))
-      return;
-    cpu += u->compute;
-    flops += u->compute * u->rate;
-    least = fmin(least, u->rate);
-    most = fmax(most, u->rate);
-  }
-  r->compute_cpu = cpu;
-  double replayed = r->compute_replayed;
-  if (!(cpu > 0) || !(replayed > 0) || fabs(replayed / cpu - 1) <= SPEED_OFF)
+  if (traced_compute(p, info, &t) != 0)
+    return;
+  r->compute_cpu = t.cpu;
+  double replayed = r->compute_replayed, speed = t.flops / replayed;
+  if (!(t.cpu > 0) || !(replayed > 0) || !isfinite(speed) ||
+      (fabs(t.least / speed - 1) <= SPEED_OFF && fabs(t.most / speed - 1) <= SPEED_OFF))
     return;
   char rates[96];
-  rates_text(rates, sizeof rates, least, most);
-  double speed = flops / replayed;
-  snprintf(
-      r->speed, sizeof r->speed,
-      "p = %d: its computations, %.6f s of CPU when traced, take %.6f s on the platform (%.1f%% %s): the "
-      "tracer's flop rates, %s (its calibration at MPI_Init, or SIMRUN_TRACE_FLOPS), against the %.3g flop/s of rank "
-      "0's host, so the prediction differs from the run by as much. On the platform of the machine traced "
-      "(simrun machine probe), the machine then ran at another speed than when probed (other load on its host, "
-      "its clock): trace again, or with SIMRUN_TRACE_FLOPS=%.6g to replay the CPU time measured",
-      p, cpu, replayed, 100 * fabs(replayed / cpu - 1), replayed < cpu ? "less" : "more", rates, speed, speed);
+  rates_text(rates, sizeof rates, t.least, t.most);
+  snprintf(r->speed, sizeof r->speed,
+           "p = %d: its computations, %.6f s of CPU when traced, take %.6f s at the %.3g flop/s of rank 0's host "
+           "(%.1f%% %s), against the tracer's flop rates, %s (%s): where the ranks' hosts compute at that speed, "
+           "the replay runs each rank's computations, and its runs of polls, faster or slower by its rate's ratio "
+           "to it, and its T_par differs from the run's by up to as much. %s, SIMRUN_TRACE_FLOPS=%.6g, to replay "
+           "the CPU time measured",
+           p, t.cpu, replayed, speed, 100 * fabs(replayed / t.cpu - 1), replayed < t.cpu ? "less" : "more", rates,
+           t.given ? "SIMRUN_TRACE_FLOPS's" : "their calibrations at MPI_Init",
+           t.given ? "Trace with the platform's speed"
+                   : "On the platform simrun machine probe wrote of the machine traced (its cores at one speed), the "
+                     "machine then ran at another speed than when probed (other load on its host, its clock): trace "
+                     "again, or with its speed",
+           speed);
 }
 
 /* Run `i`'s blocked seconds into r->blocked and, when worth a word (run_was_blocked), its "Blocked:" line without its

@@ -174,9 +174,9 @@ static double column(const rep_table_t *t, const char *prefix, const char *name,
 }
 
 /* The replay's results JSON `path` (rep_json's, read back as simrun compare reads it: cli_json.h) into *t. 0, or -1
- * when the file cannot be read. Not its CSV: a field holds the platform's and trace's paths, quoted where they hold a
- * comma, which a split on commas took for two (a platform "a,b.xml" read p = 2 for T_par). */
-static int read_results(const char *path, rep_table_t *t)
+ * with why in err when the file cannot be read. Not its CSV: a field holds the platform's and trace's paths, quoted
+ * where they hold a comma, which a split on commas took for two (a platform "a,b.xml" read p = 2 for T_par). */
+static int read_results(const char *path, rep_table_t *t, char *err, size_t errlen)
 {
   FILE *in = fopen(path, "r");
   char *text = NULL;
@@ -188,8 +188,14 @@ static int read_results(const char *path, rep_table_t *t)
   if (in)
     fclose(in);
   int line = 0;
-  char err[512];
-  rc = rc == 0 && text ? cli_json_table(text, len, t, &line, err, sizeof err) : -1;
+  char why[512];
+  if (rc != 0 || !text) {
+    snprintf(err, errlen, "no results file (%s)", strerror(errno));
+    rc = -1;
+  } else if (cli_json_table(text, len, t, &line, why, sizeof why) != 0) {
+    snprintf(err, errlen, "its results, line %d: %s", line, why);
+    rc = -1;
+  }
   free(text);
   return rc;
 }
@@ -308,13 +314,16 @@ static int read_replayed(const replay_files_t *f, const char *trace, const char 
                          met_breakdown_t *breakdown, char *err, size_t errlen)
 {
   rep_table_t t = {0};
-  int missing = 0, read = read_results(f->json, &t) == 0;
+  char why[600] = "";
+  int missing = 0, read = read_results(f->json, &t, why, sizeof why) == 0;
   if (read) {
     out->t_par = column(&t, "", "t_par", "_s", &missing);
     out->t_seq = column(&t, "", "t_seq", "_s", &missing);
   }
   int rc = EXIT_RUNTIME;
-  if (!read || !(out->t_par >= 0))
+  if (!read)
+    snprintf(err, errlen, "the replay of %s on %s wrote no T_par: %s", trace, platform, why);
+  else if (!(out->t_par >= 0))
     snprintf(err, errlen, "the replay of %s on %s wrote no T_par", trace, platform);
   else if (breakdown && read_breakdown(&t, breakdown) != 0)
     snprintf(err, errlen, "the replay of %s on %s gave no bottleneck view", trace, platform);

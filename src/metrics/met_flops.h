@@ -8,6 +8,11 @@
 
 enum { MET_FLOPS_PER_ITERATION = 8 };
 
+/* The words the tracer's "# flop-rate" line ends with where its TI trace has no poll action (SIMRUN_TRACE_FORMAT=smpi),
+ * so that its compute amounts hold the runs of polls' CPU time too ("# disturbance"'s POLLS), which simrun analyse
+ * then counts with the computations' (met_timeline.c). */
+#define MET_FLOPS_POLLS_COMPUTED "SIMRUN_TRACE_FORMAT=smpi"
+
 /* Runs `iterations` iterations of the chains from `seed` (just above 1) and returns their sum, which the caller keeps
  * (in a volatile) so that the loop is not optimised away. */
 static inline double met_flop_chains(double seed, long iterations)

@@ -6,6 +6,7 @@
 #include "met_timeline.h"
 #include "bas_temp.h"
 #include "bas_error.h"
+#include "met_flops.h"
 #include "met_timeline_match.h"
 #include "met_zread.h"
 
@@ -695,8 +696,11 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
     s->files[rank].disturbance = 1; /* a rank counts once in usage_ranks, which must reach p */
     read_disturbance(s->info, rank, text);
   } else if (sscanf(text, "# flop-rate %lf flop/s", &used) == 1 && isfinite(used) && used > 0) {
-    if (rank < MET_TL_CPU_RANKS)
+    if (rank < MET_TL_CPU_RANKS) {
       s->info->usage[rank].rate = used;
+      s->info->usage[rank].rate_given = strstr(text, "(SIMRUN_TRACE_FLOPS)") != NULL;
+      s->info->usage[rank].polls_computed = strstr(text, MET_FLOPS_POLLS_COMPUTED) != NULL;
+    }
   } else if (sscanf(text, "# polls-work %lf", &used) == 1 && seconds_ok(used)) {
     if (rank < MET_TL_CPU_RANKS)
       s->info->usage[rank].polls_work = used;

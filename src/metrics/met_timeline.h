@@ -20,10 +20,12 @@ typedef struct met_tl_usage {
   double lost;    /* the seconds it waited for a processor (WAITED), else its wall less CPU seconds, 0 where unsaid */
   double compute; /* the CPU seconds of its computations (COMPUTE), NAN where no line gives them */
   double polls;   /* the CPU seconds of its runs of polls (POLLS), NAN where no line gives them */
-  double polls_work; /* of their wall seconds, those the timeline books as the work between the polls ("# polls-work
-                      * WORK"), NAN where no line gives them (an older tracer: its runs hold the work) */
-  double own;        /* its tracer's CPU seconds ("# tracer-cost" less "# disturbance"'s HELD), 0 where unsaid */
-  double rate;       /* the flop rate its TI amounts are CPU seconds times ("# flop-rate"), NAN where unsaid */
+  double polls_work;  /* of their wall seconds, those the timeline books as the work between the polls ("# polls-work
+                       * WORK"), NAN where no line gives them (an older tracer: its runs hold the work) */
+  double own;         /* its tracer's CPU seconds ("# tracer-cost" less "# disturbance"'s HELD), 0 where unsaid */
+  double rate;        /* the flop rate its TI amounts are CPU seconds times ("# flop-rate"), NAN where unsaid */
+  int rate_given;     /* that rate was SIMRUN_TRACE_FLOPS's, not calibrated */
+  int polls_computed; /* its TI compute amounts hold its runs of polls' CPU too (MET_FLOPS_POLLS_COMPUTED) */
 } met_tl_usage_t;
 
 /* What the reader found beyond the intervals. */

@@ -566,11 +566,12 @@ int trc_start(int rank, int size)
       "# clock: wall seconds (CLOCK_MONOTONIC) since the end of MPI_Init\n"
       "# own time: the gaps between intervals are the tracer's, which simrun analyse removes\n"
       "# communicators: their '# comm' lines give the members in the communicator's order\n"
-      "# flop-rate %.6e flop/s (%s): rank-%d.txt's compute amounts are thread CPU seconds times this rate\n"
+      "# flop-rate %.6e flop/s (%s): rank-%d.txt's compute amounts are thread CPU seconds times this rate%s\n"
       "# d ID category phase peer bytes call [tag comm [request [others]]]: the fields of call ID; ID GAP COMPUTE "
       "DURATION [POLLS]: a computation GAP ns after the previous interval, then call ID, in ns\n"
       "# a send-receive's fields: ... call tag comm source tag bytes (its receive half as received)\n",
-      rank, size, program_invocation_short_name, rec.rate, rec.source, rank);
+      rank, size, program_invocation_short_name, rec.rate, rec.source, rank,
+      rec.smpi_only ? ", its runs of polls' with them (" MET_FLOPS_POLLS_COMPUTED ")" : "");
   trc_out_printf(rec.ti, "%d init\n", rank);
   trc_flush(); /* a run killed before MPI_Finalize leaves at least the headers */
   return rec.on ? 0 : -1;
@@ -929,17 +930,18 @@ static double run_work(const poll_run_t *f)
  * before it cut (trc_carry.h): a cap cuts only over-estimates, so that where few of a run's times hold the work (a loop
  * testing 17 times after each 66 us of work, its runs of 100-700 polls with 20-150 times read, one time in 17 holding
  * the work), the runs whose times held more of it than their share were cut to their spans, those whose times held
- * less kept their low estimates: 36-44 ms of 48-50 ms of work booked (poll_work.c's 40000x17, 9 runs; 88-100% of it in
- * 12 runs since). What a cap cut goes to the next runs that hold work beside their polls, up to their caps: their own
- * times held some over POLL_GAP, or they had CARRY_DENSE of processor time a poll over STRIDE_MAX polls or more (an
- * unsuccessful test takes 15-100 ns here, the recorder's part some 10 ns). Runs of tests back to back (a wait for a
- * message) take none of it, and a call other than a poll drops it (trc_call): the work of one loop is not another's. */
-#define CARRY_DENSE 1e-6
+ * less kept their low estimates: 36-44 ms of 48-50 ms of work booked (poll_work.c's 40000x17, 9 runs). What a cap cut
+ * goes to the next runs whose kept times held work, some over POLL_GAP, one in CARRY_SHARE of them at least, up to
+ * their caps, and the call other than a poll that ends a run drops it (call_ended): the work of one loop is not
+ * another's. A wait by polling after a working loop, with no other call between, took it before that share (a run of
+ * 4 million tests back to back with 3 of its kept times over POLL_GAP, its tail's and interrupts': a reviewer's), and
+ * so could a run whose tests cost 1 us of CPU each (Open MPI yielding the processor in them when ranks outnumber the
+ * cores, 1.4-5 us a test), which a rule on processor time a poll let take it. */
+#define CARRY_SHARE (2 * STRIDE_MAX)
 
 static double carried_work(const poll_run_t *f, double estimate, double cap)
 {
-  int holds = f->longs > 0 || (f->count >= STRIDE_MAX && cap >= CARRY_DENSE * (double)f->count);
-  return trc_carry_work(&rec.carry, estimate, cap, holds);
+  return trc_carry_work(&rec.carry, estimate, cap, f->longs > 0 && f->longs * CARRY_SHARE >= f->betweens);
 }
 
 /* The pending run of polls becomes a record: the program's work between its polls (run_work), a computation from
@@ -1370,6 +1372,7 @@ static void call_ended(double now, double start, const char *name, trc_category_
                        const char *ti, va_list ap, int deferred)
 {
   take_polls();
+  trc_carry_drop(&rec.carry); /* the runs' work cut before it is not that of the runs after it (carried_work) */
   open_record(&rec.gap);
   trc_rec_t *r = &rec.cur; /* field by field: a compound literal would be built on the program's stack */
   r->has_call = 1;
@@ -1422,7 +1425,6 @@ void trc_call(double start, const char *name, trc_category_t category, int peer,
   rec.after_due = 0;
   if (!leaving(start))
     return;
-  trc_carry_drop(&rec.carry); /* the runs' work cut before it is not that of the runs after it (carried_work) */
   /* the PMPI call's return (trc_returned), when this call read it: what the wrapper did since is the recorder's */
   double now = rec.returned >= start ? rec.returned : trc_now();
   rec.returned = -1;

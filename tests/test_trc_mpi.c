@@ -2588,11 +2588,12 @@ static void test_trc_mpi_polls_with_work_keep_their_processor_time(void)
  * slowed the loop to 116 ms of CPU; cut alone, 0.74-0.92 quiet in 9: its lower bound, 0.4, catches a carry lost whole,
  * its upper one, as the burst loop's, a carry that books work beyond the loop's), and of tests back to back its "#
  * polls-work" at most a fifth (the loop's own instructions, a few ns of each test's 40 or so traced, and the error of
- * the recorder's part: by hand 5-6% quiet, 2-10% beside 4 busy loops). The tests back to back once more beside two busy
- * loops a core: rank 0's computation at most a quarter of its loop's CPU time (by hand beside 4 busy loops on 2 cores,
- * 3-14% in 10 runs, its "# polls-work" nearly all of it; before, 16 tests that Open MPI's yields slowed to 23-79 us of
- * CPU cut the run every 10-20 ms, and the processor's waits in the recorder's system calls at the cuts were
- * computation: 20-54% in 9 runs, and 18 ms of 84.5 in a suite). */
+ * the recorder's part: by hand 5-6% quiet, 2-10% beside 4 busy loops, none since a mean under 10 ns a poll is taken for
+ * that error). The tests back to back once more beside two busy loops a core: rank 0's computation at most a quarter of
+ * its loop's CPU time (by hand beside 4 busy loops on 2 cores, 3-14% in 10 runs, its "# polls-work" nearly all of it;
+ * before, 16 tests that Open MPI's yields slowed to 23-79 us of CPU cut the run every 10-20 ms, and the processor's
+ * waits in the recorder's system calls at the cuts were computation: 20-54% in 9 runs, and 18 ms of 84.5 in a suite).
+ */
 static void test_trc_mpi_polls_work_is_computation(void)
 {
   static const struct {

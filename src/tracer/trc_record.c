@@ -910,11 +910,19 @@ static double poll_run_flops(const poll_run_t *f)
  * span. */
 #define BETWEENS_OWN 4
 
+/* The least work a poll that a run's mean time between two polls, less the recorder's part of one, books: under it,
+ * the difference is that part's error, not the program's work. The recorder's part is measured at MPI_Init around
+ * MPI_Testany of a null request, while a program's tests take other wrappers' paths: tests back to back read 27-30 ns
+ * between two against a part of 21-27 ns, so that a wait by polling of 3-5 million tests after a working loop booked
+ * 11-17 ms of work, 3.5 ns a poll, and tests back to back beside a co-runner up to 12 ms of a 38-ms loop (a reviewer's
+ * programs). bench/trc_polling.c's ranks work some 60 ns between two tests. */
+#define WORK_PER_POLL_MIN 10e-9
+
 /* The program's work between the polls of run `f`, as its times read estimate it: its count less one times the mean
  * time between two of its polls read (BETWEENS_OWN of them or more), else between two of the rank's so far, less the
- * recorder's part of one; none before any was read. Where the recorder's cost per poll is more than it measured
- * (bench/trc_polling.c with no work between its tests: some 8 ns a poll more), what is left of the run is in its polls,
- * which a run of polls and nothing else is. */
+ * recorder's part of one, where that leaves WORK_PER_POLL_MIN or more; none before any was read. Where the recorder's
+ * cost per poll is more than it measured (bench/trc_polling.c with no work between its tests: some 8 ns a poll more),
+ * what is left of the run is in its polls, which a run of polls and nothing else is. */
 static double run_work(const poll_run_t *f)
 {
   int own = f->betweens >= BETWEENS_OWN;
@@ -923,7 +931,7 @@ static double run_work(const poll_run_t *f)
   if (betweens == 0)
     return 0;
   double per_poll = between / (double)betweens - rec.between_own;
-  return fmax(per_poll, 0) * (double)(f->count - 1);
+  return per_poll >= WORK_PER_POLL_MIN ? per_poll * (double)(f->count - 1) : 0;
 }
 
 /* Run `f`'s work, `estimate` (run_work) at most `cap` (its span and processor time), with what the caps of the runs

@@ -1437,31 +1437,12 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
       return fail("%sout of memory", "");
     replay_row(out, p, &r);
   }
-  for (size_t i = 0; i < study->npoints; i++) {
-    const char *line = stu_replay(&study->points[i])->disturbance;
-    if (line[0])
-      fprintf(out, "Disturbed: %s\n", line);
-  }
-  for (size_t i = 0; i < study->npoints; i++) {
-    const char *line = stu_replay(&study->points[i])->blocking;
-    if (line[0])
-      fprintf(out, "Blocked: %s\n", line);
-  }
-  for (size_t i = 0; i < study->npoints; i++) {
-    const char *line = stu_replay(&study->points[i])->placement;
-    if (line[0])
-      fprintf(out, "Placement: %s\n", line);
-  }
-  for (size_t i = 0; i < study->npoints; i++) {
-    const char *line = stu_replay(&study->points[i])->same_host;
-    if (line[0])
-      fprintf(out, "Same host: %s\n", line);
-  }
-  for (size_t i = 0; i < study->npoints; i++) {
-    const char *line = stu_replay(&study->points[i])->speed;
-    if (line[0])
-      fprintf(out, "Speed: %s\n", line);
-  }
+  for (int k = 0; k < STU_REPLAY_LINES; k++)
+    for (size_t i = 0; i < study->npoints; i++) {
+      const char *line = stu_replay_text(stu_replay(&study->points[i]), &stu_replay_lines[k]);
+      if (line[0])
+        fprintf(out, "%s: %s\n", stu_replay_lines[k].label, line);
+    }
   return EXIT_OK;
 }
 

@@ -7,9 +7,9 @@
 #include "cli_replay.h"
 #include "bas_temp.h"
 #include "cli_exit.h"
-#include "cli_json.h"
 #include "cli_results.h"
 #include "cli_signal.h"
+#include "cli_table.h"
 #include "rep_report.h"
 #include "sim_error.h"
 #include "sim_replay.h"
@@ -173,33 +173,6 @@ static double column(const rep_table_t *t, const char *prefix, const char *name,
   return NAN;
 }
 
-/* The replay's results JSON `path` (rep_json's, read back as simrun compare reads it: cli_json.h) into *t. 0, or -1
- * with why in err when the file cannot be read. Not its CSV: a field holds the platform's and trace's paths, quoted
- * where they hold a comma, which a split on commas took for two (a platform "a,b.xml" read p = 2 for T_par). */
-static int read_results(const char *path, rep_table_t *t, char *err, size_t errlen)
-{
-  FILE *in = fopen(path, "r");
-  char *text = NULL;
-  size_t len = 0;
-  FILE *buffer = in ? open_memstream(&text, &len) : NULL;
-  for (int c; buffer && (c = fgetc(in)) != EOF;)
-    fputc(c, buffer);
-  int rc = buffer && fclose(buffer) == 0 ? 0 : -1;
-  if (in)
-    fclose(in);
-  int line = 0;
-  char why[512];
-  if (rc != 0 || !text) {
-    snprintf(err, errlen, "no results file (%s)", strerror(errno));
-    rc = -1;
-  } else if (cli_json_table(text, len, t, &line, why, sizeof why) != 0) {
-    snprintf(err, errlen, "its results, line %d: %s", line, why);
-    rc = -1;
-  }
-  free(text);
-  return rc;
-}
-
 /* The bottleneck view (rep_json's "bottleneck") of the replay's results `t` into *b. 0, or -1 when they have none. */
 static int read_breakdown(const rep_table_t *t, met_breakdown_t *b)
 {
@@ -309,28 +282,31 @@ static int own_index(const char *dir, const char *out)
 }
 
 /* The results of the replay of `trace` on `platform` in its files `f`: its T_par and T_seq into *out, and its
- * bottleneck view into `breakdown` when that is not NULL. EXIT_OK, or EXIT_RUNTIME with the reason in err. */
+ * bottleneck view into `breakdown` when that is not NULL, from its results JSON read as simrun compare reads a results
+ * file (cli_table.h): its CSV, once split on commas by hand, took the quoted path of a platform "a,b.xml" for two
+ * fields and read p = 2 for T_par. EXIT_OK, or EXIT_RUNTIME with the reason in err. */
 static int read_replayed(const replay_files_t *f, const char *trace, const char *platform, cli_replayed_t *out,
                          met_breakdown_t *breakdown, char *err, size_t errlen)
 {
-  rep_table_t t = {0};
-  char why[600] = "";
-  int missing = 0, read = read_results(f->json, &t, why, sizeof why) == 0;
+  cli_table_t results;
+  char why[1200] = "";
+  int missing = 0, read = cli_table_read(f->json, &results, why, sizeof why) == 0;
   if (read) {
-    out->t_par = column(&t, "", "t_par", "_s", &missing);
-    out->t_seq = column(&t, "", "t_seq", "_s", &missing);
+    out->t_par = column(&results.t, "", "t_par", "_s", &missing);
+    out->t_seq = column(&results.t, "", "t_seq", "_s", &missing);
   }
+  size_t temporary = strlen(f->json); /* its messages name the temporary file, not one of the user's */
+  const char *said = strncmp(why, f->json, temporary) == 0 ? why + temporary + strspn(why + temporary, ": ") : why;
   int rc = EXIT_RUNTIME;
   if (!read)
-    snprintf(err, errlen, "the replay of %s on %s wrote no T_par: %s", trace, platform, why);
+    snprintf(err, errlen, "the replay of %s on %s wrote no T_par (its results: %s)", trace, platform, said);
   else if (!(out->t_par >= 0))
     snprintf(err, errlen, "the replay of %s on %s wrote no T_par", trace, platform);
-  else if (breakdown && read_breakdown(&t, breakdown) != 0)
+  else if (breakdown && read_breakdown(&results.t, breakdown) != 0)
     snprintf(err, errlen, "the replay of %s on %s gave no bottleneck view", trace, platform);
   else
     rc = EXIT_OK;
-  if (read)
-    cli_json_table_free(&t);
+  cli_table_free(&results);
   return rc;
 }
 

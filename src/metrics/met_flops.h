@@ -8,6 +8,10 @@
 
 enum { MET_FLOPS_PER_ITERATION = 8 };
 
+/* The source the tracer's "# flop-rate" line names, in parentheses, where SIMRUN_TRACE_FLOPS gave the rate rather than
+ * its calibration, which simrun analyse's Speed: line then blames no calibration for (met_timeline.c). */
+#define MET_FLOPS_GIVEN "SIMRUN_TRACE_FLOPS"
+
 /* The words the tracer's "# flop-rate" line ends with where its TI trace has no poll action (SIMRUN_TRACE_FORMAT=smpi),
  * so that its compute amounts hold the runs of polls' CPU time too ("# disturbance"'s POLLS), which simrun analyse
  * then counts with the computations' (met_timeline.c). */

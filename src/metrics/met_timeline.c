@@ -698,7 +698,7 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
   } else if (sscanf(text, "# flop-rate %lf flop/s", &used) == 1 && isfinite(used) && used > 0) {
     if (rank < MET_TL_CPU_RANKS) {
       s->info->usage[rank].rate = used;
-      s->info->usage[rank].rate_given = strstr(text, "(SIMRUN_TRACE_FLOPS)") != NULL;
+      s->info->usage[rank].rate_given = strstr(text, "(" MET_FLOPS_GIVEN ")") != NULL;
       s->info->usage[rank].polls_computed = strstr(text, MET_FLOPS_POLLS_COMPUTED) != NULL;
     }
   } else if (sscanf(text, "# polls-work %lf", &used) == 1 && seconds_ok(used)) {

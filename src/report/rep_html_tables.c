@@ -16,7 +16,6 @@
 #include "rep_report.h"
 
 #include <math.h>
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -134,25 +133,22 @@ static void labelled_paragraph(FILE *out, const char *label, const char *text)
   fputs(".</p>\n", out);
 }
 
-/* The `label`led paragraph of each point's replay whose line at offset `line` of its stu_replay_t is not empty. */
-static void replay_paragraphs(FILE *out, const stu_study_t *study, const char *label, size_t line)
+/* The labelled paragraph of `line` (stu_replay_lines) of each point's replay that has one. */
+static void replay_paragraphs(FILE *out, const stu_study_t *study, const stu_replay_line_t *line)
 {
   for (size_t i = 0; i < study->npoints; i++) {
     const stu_replay_t *r = stu_replay(&study->points[i]);
     if (r)
-      labelled_paragraph(out, label, (const char *)r + line);
+      labelled_paragraph(out, line->label, stu_replay_text(r, line));
   }
 }
 
 void rep_html_points(FILE *out, const stu_study_t *study)
 {
   points_table(out, study, REP_IN_HTML);
-  /* simrun analyse --replay-on: how far to trust each comparison */
-  replay_paragraphs(out, study, "Disturbed", offsetof(stu_replay_t, disturbance));
-  replay_paragraphs(out, study, "Blocked", offsetof(stu_replay_t, blocking));
-  replay_paragraphs(out, study, "Placement", offsetof(stu_replay_t, placement));
-  replay_paragraphs(out, study, "Same host", offsetof(stu_replay_t, same_host));
-  replay_paragraphs(out, study, "Speed", offsetof(stu_replay_t, speed));
+  /* simrun analyse --replay-on: how far to trust each comparison, the lines its report gives under its table */
+  for (int k = 0; k < STU_REPLAY_LINES; k++)
+    replay_paragraphs(out, study, &stu_replay_lines[k]);
 }
 
 int rep_html_has_processes(const stu_study_t *study)

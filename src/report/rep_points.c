@@ -495,11 +495,11 @@ static const rep_column_t columns[] = {
      "the CPU seconds of the traced run's computations, which its TI amounts hold at the tracer's flop rates",
      REP_FMT_TIME, 0, F | H, 0, NULL, replay, compute_cpu},
     {"compute_replay_s", "compute_replay_s", "computation replayed", "s",
-     "the seconds the replay's platform takes for them (its T_seq, at the speed of rank 0's host)", REP_FMT_TIME, 0,
-     F | H, 0, NULL, replay, compute_replayed},
+     "the seconds rank 0's host of the replay's platform takes for them (its T_seq)", REP_FMT_TIME, 0, F | H, 0, NULL,
+     replay, compute_replayed},
     {"speed", "speed", "speed", "",
-     "when those two differ by over 5%: why, and how to replay the CPU time measured (docs/analyse.md)", REP_FMT_TEXT,
-     0, F, 0, NULL, replay, speed},
+     "where a rank's flop rate is over 5% from that host's speed: why, and how to replay the CPU time measured",
+     REP_FMT_TEXT, 0, F, 0, NULL, replay, speed},
 };
 
 /* The replay's times and the measured ones they are compared with read in one unit: "T_replay (us) 562" beside

@@ -32,6 +32,20 @@ typedef struct stu_replay {
   char speed[1024];        /* the report's "Speed:" line when the two differ, without its label, or "" */
 } stu_replay_t;
 
+/* A line given under the replay's table (simrun analyse) and under the HTML page's points: its label and where its
+ * text is in stu_replay_t (one of its char arrays, "" for a run the line says nothing of). */
+typedef struct stu_replay_line {
+  const char *label;
+  size_t offset;
+} stu_replay_line_t;
+
+/* The replay's lines, in the order they are given: Disturbed, Blocked, Placement, Same host, Speed. */
+enum { STU_REPLAY_LINES = 5 };
+extern const stu_replay_line_t stu_replay_lines[STU_REPLAY_LINES];
+
+/* The text `replay` has for `line` ("" for none). Borrowed from the replay. */
+const char *stu_replay_text(const stu_replay_t *replay, const stu_replay_line_t *line);
+
 /* How far the prediction is from the measurement, relative: (predicted - measured) / measured above the range,
  * (predicted - least) / least below it, 0 within it; NAN when a time is NAN. */
 double stu_replay_diff(const stu_replay_t *replay);

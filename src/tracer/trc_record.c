@@ -407,7 +407,7 @@ static void choose_rate(void)
   double given = text ? strtod(text, &end) : 0;
   if (text && end != text && *end == '\0' && given > 0 && given < 1e18) {
     rec.rate = given;
-    rec.source = "SIMRUN_TRACE_FLOPS";
+    rec.source = MET_FLOPS_GIVEN;
     return;
   }
   if (text && rec.rank == 0)

@@ -22,6 +22,8 @@
 #define ABORT      SIMRUN_SOURCE_DIR "/tests/data/tracer/mpi_abort.c"
 #define ANY        SIMRUN_SOURCE_DIR "/tests/data/tracer/any_source.c"
 #define FORTRAN    SIMRUN_SOURCE_DIR "/tests/data/tracer/fortran_calls.f90"
+#define POLLMANY   SIMRUN_SOURCE_DIR "/tests/data/tracer/poll_many.c"
+#define POLLMANYF  SIMRUN_SOURCE_DIR "/tests/data/tracer/poll_many.f90"
 #define F08        SIMRUN_SOURCE_DIR "/tests/data/tracer/fortran_f08.f90"
 #define REQUESTS   SIMRUN_SOURCE_DIR "/tests/data/tracer/requests.c"
 #define PINGPONG   SIMRUN_SOURCE_DIR "/tests/data/tracer/pingpong_loop.c"
@@ -2643,6 +2645,49 @@ static void test_trc_mpi_polls_work_is_computation(void)
   remove_folder(dir);
 }
 
+/* Rank 0's "# polls-work" in `trace` (NAN when absent). */
+static double polls_work(const char *trace)
+{
+  char *timeline = read_output(trace, "timeline-0.txt");
+  const char *line = timeline ? strstr(timeline, "\n# polls-work ") : NULL;
+  double work = NAN;
+  CU_ASSERT(line && sscanf(line, "\n# polls-work %lf", &work) == 1);
+  free(timeline);
+  return work;
+}
+
+/* tests/data/tracer/poll_many.f90 and poll_many.c on 2 ranks: rank 0 waits by MPI_Testsome over 64 requests from
+ * Fortran, then over 4096 from C, no work between its tests: its "# polls-work" at most a fifth, then a twentieth, of
+ * its loop's CPU time (by hand 0.0 ms in 3 runs each). Before, what the wrappers do before the test's entry and after
+ * its exit was the program's work between its tests: the Fortran binding's conversions of the 64 handles and back,
+ * some 0.4 us a test, 36-77 ms booked of a 50-100-ms wait (24 ms with one request); the C wrapper's copy of the 4096
+ * handles, some 1 us a test, 14.8 ms of 100. */
+static void test_trc_mpi_polls_of_many_requests_no_work(void)
+{
+  static const struct {
+    void (*builder)(const char *, const char *, const char *);
+    const char *source;
+    const char *requests;
+    double bound;
+  } cases[] = {{build_fortran, POLLMANYF, "64", 0.2}, {build, POLLMANY, "4096", 0.05}};
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    char dir[1024];
+    char trace[1100];
+    built_in(dir, trace, cases[k].builder, cases[k].source, "poll_many");
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./poll_many", "2", trace, cases[k].requests, &run), 0);
+    TU_ASSERT_RAN(&run);
+    double polled = figure_after(run.out, "polled CPU "), work = polls_work(trace);
+    CU_ASSERT(polled > 0.02 && work <= cases[k].bound * polled);
+    if (!(work <= cases[k].bound * polled))
+      fprintf(stderr, "poll_many %s: %.6f s booked as work between the tests of a %.6f-s loop\n", cases[k].requests,
+              work, polled);
+    run_free(&run);
+    remove_folder(trace);
+    remove_folder(dir);
+  }
+}
+
 /* tests/data/tracer/children.c on 2 ranks: each rank runs 4 items in child processes (system()) of 0.05 s of CPU each.
  * Rank 0's TI trace holds their CPU time as its computation: at least 0.9 x 4 x 0.05 s (by hand) and what
  * getrusage(RUSAGE_CHILDREN) gave the program, at most that and 0.01 s of its own (issue 47: the trace booked the
@@ -3331,6 +3376,7 @@ int main(void)
       {"test_trc_mpi_polls_with_work_keep_their_processor_time",
        test_trc_mpi_polls_with_work_keep_their_processor_time},
       {"test_trc_mpi_polls_work_is_computation", test_trc_mpi_polls_work_is_computation},
+      {"test_trc_mpi_polls_of_many_requests_no_work", test_trc_mpi_polls_of_many_requests_no_work},
       {"test_trc_mpi_polls_counted_at_every_rhythm", test_trc_mpi_polls_counted_at_every_rhythm},
       {"test_trc_mpi_children_work_counted", test_trc_mpi_children_work_counted},
       {"test_trc_mpi_shared_core_held_tracer_time", test_trc_mpi_shared_core_held_tracer_time},

@@ -162,10 +162,12 @@ EXPORT void mpi_iprobe_(const fint *src, const fint *tag, const fint *c, fint *f
 {
   MPI_Status s;
   int f = 0;
+  trc_poll_outside_begins();
   done(MPI_Iprobe(*src, *tag, comm(c), &f, status_in(status, &s)), ierr);
   *flag = f;
   if (f)
     status_out(&s, status);
+  trc_poll_outside_ends();
 }
 
 /* Matched probes and receives: Fortran's message handles as C's. */
@@ -225,22 +227,26 @@ EXPORT void mpi_test_(fint *request, fint *flag, fint *status, fint *ierr)
 {
   MPI_Status s;
   int f = 0;
+  trc_poll_outside_begins();
   MPI_Request r = MPI_Request_f2c(*request);
   done(MPI_Test(&r, &f, status_in(status, &s)), ierr);
   *request = MPI_Request_c2f(r);
   *flag = f;
   if (f)
     status_out(&s, status);
+  trc_poll_outside_ends();
 }
 
 EXPORT void mpi_request_get_status_(const fint *request, fint *flag, fint *status, fint *ierr)
 {
   MPI_Status s;
   int f = 0;
+  trc_poll_outside_begins();
   done(MPI_Request_get_status(MPI_Request_f2c(*request), &f, status_in(status, &s)), ierr);
   *flag = f;
   if (f)
     status_out(&s, status);
+  trc_poll_outside_ends();
 }
 
 EXPORT void mpi_request_free_(fint *request, fint *ierr)
@@ -319,12 +325,14 @@ EXPORT void mpi_testall_(const fint *count, fint *requests, fint *flag, fint *st
 {
   many_t m;
   int f = 0;
+  trc_poll_outside_begins();
   int rc = many_in(&m, *count, requests, statuses);
   if (rc == MPI_SUCCESS)
     rc = MPI_Testall(*count, m.requests, &f, m.statuses);
   many_out(&m, *count, requests, f ? *count : 0, statuses);
   *flag = f;
   done(rc, ierr);
+  trc_poll_outside_ends();
 }
 
 EXPORT void mpi_startall_(const fint *count, fint *requests, fint *ierr)
@@ -337,7 +345,8 @@ EXPORT void mpi_startall_(const fint *count, fint *requests, fint *ierr)
   done(rc, ierr);
 }
 
-/* Waitany and Testany: one status, the index counted from 1 as Fortran counts. */
+/* Waitany and Testany: one status, the index counted from 1 as Fortran counts; a test's conversions are its poll's
+ * time (trc_poll_outside_begins). */
 static void one_of(int (*call)(int, MPI_Request[], int *, int *, MPI_Status *), const fint *count, fint *requests,
                    fint *index, fint *flag, fint *status, fint *ierr)
 {
@@ -345,6 +354,8 @@ static void one_of(int (*call)(int, MPI_Request[], int *, int *, MPI_Status *), 
   MPI_Status s;
   int at = MPI_UNDEFINED;
   int f = 0;
+  if (call == MPI_Testany)
+    trc_poll_outside_begins();
   int rc = many_in(&m, *count, requests, &mpi_fortran_statuses_ignore_);
   if (rc == MPI_SUCCESS)
     rc = call(*count, m.requests, &at, &f, status_in(status, &s));
@@ -355,6 +366,8 @@ static void one_of(int (*call)(int, MPI_Request[], int *, int *, MPI_Status *), 
   if (f && at != MPI_UNDEFINED)
     status_out(&s, status);
   done(rc, ierr);
+  if (call == MPI_Testany)
+    trc_poll_outside_ends();
 }
 
 static int waitany(int count, MPI_Request requests[], int *index, int *flag, MPI_Status *status)
@@ -373,12 +386,15 @@ EXPORT void mpi_testany_(const fint *count, fint *requests, fint *index, fint *f
   one_of(MPI_Testany, count, requests, index, flag, status, ierr);
 }
 
-/* Waitsome and Testsome: the indices counted from 1, a status for each in the indices' order. */
+/* Waitsome and Testsome: the indices counted from 1, a status for each in the indices' order; a test's conversions are
+ * its poll's time (trc_poll_outside_begins). */
 static void some_of(int (*call)(int, MPI_Request[], int *, int[], MPI_Status[]), const fint *incount, fint *requests,
                     fint *outcount, fint *indices, fint *statuses, fint *ierr)
 {
   many_t m;
   int out = MPI_UNDEFINED;
+  if (call == MPI_Testsome)
+    trc_poll_outside_begins();
   int rc = many_in(&m, *incount, requests, statuses);
   if (rc == MPI_SUCCESS)
     rc = call(*incount, m.requests, &out, indices, m.statuses);
@@ -388,6 +404,8 @@ static void some_of(int (*call)(int, MPI_Request[], int *, int[], MPI_Status[]),
     indices[i] += 1;
   *outcount = out;
   done(rc, ierr);
+  if (call == MPI_Testsome)
+    trc_poll_outside_ends();
 }
 
 EXPORT void mpi_waitsome_(const fint *incount, fint *requests, fint *outcount, fint *indices, fint *statuses,

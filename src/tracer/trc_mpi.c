@@ -61,8 +61,8 @@ static void recorder_polls(long n, int traced)
       PMPI_Testany(1, &none, &index, &flag, MPI_STATUS_IGNORE);
       continue;
     }
-    MPI_Request *copy = trc_req_keep(1, &none, kept); /* tested: the copy is made, as the wrapper's is */
     double t = trc_enter_poll();
+    MPI_Request *copy = trc_req_keep(1, &none, kept); /* tested: the copy is made, as the wrapper's is */
     PMPI_Testany(1, copy, &index, &flag, MPI_STATUS_IGNORE);
     trc_poll(t, "MPI_Testany");
   }
@@ -566,8 +566,8 @@ EXPORT int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag,
   if (status == MPI_STATUS_IGNORE)
     status = &own;
   MPI_Request kept[TRC_REQ_KEPT];
+  double t = trc_enter_poll(); /* first: the copies are the poll's time, not work between polls (MPI_Testsome) */
   MPI_Request *copy = trc_req_keep(count, requests, kept);
-  double t = trc_enter_poll();
   int rc = PMPI_Testany(count, requests, index, flag, status);
   if (rc == MPI_SUCCESS && (!*flag || *index == MPI_UNDEFINED)) {
     trc_poll(t, "MPI_Testany");
@@ -588,9 +588,11 @@ EXPORT int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag,
 EXPORT int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[])
 {
   MPI_Request kept[TRC_REQ_KEPT];
+  /* first: copying 512 requests' handles took some 55 ns a test, which, before the entry, a run of tests booked as the
+   * program's work between them (7.3 ms of a 100-ms wait with no work, 7%) */
+  double t = trc_enter_poll();
   MPI_Request *copy = trc_req_keep(incount, requests, kept);
   MPI_Status *st = copy ? trc_req_statuses(incount, statuses) : statuses;
-  double t = trc_enter_poll();
   int rc = PMPI_Testsome(incount, requests, outcount, indices, st);
   int done = (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED;
   const MPI_Status *got = readable(done, st);
@@ -611,9 +613,9 @@ EXPORT int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int 
 EXPORT int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuses[])
 {
   MPI_Request kept[TRC_REQ_KEPT];
+  double t = trc_enter_poll(); /* first: the copies are the poll's time (MPI_Testsome) */
   MPI_Request *copy = trc_req_keep(count, requests, kept);
   MPI_Status *st = copy ? trc_req_statuses(count, statuses) : statuses;
-  double t = trc_enter_poll();
   int rc = PMPI_Testall(count, requests, flag, st);
   int done = (rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS) && *flag && !trc_req_none_active(copy, count);
   const MPI_Status *got = readable(done, st);

@@ -1370,6 +1370,18 @@ double trc_enter_poll(void)
   return start;
 }
 
+void trc_poll_outside_begins(void)
+{
+  if (depth == 0 && records() && rec.timed_exit >= 0)
+    time_between(&rec.polls);
+}
+
+void trc_poll_outside_ends(void)
+{
+  if (depth == 0 && records() && rec.timed_exit >= 0)
+    rec.timed_exit = trc_clock_now_ordered() - rec.origin_s;
+}
+
 static const char *category_name(trc_category_t category)
 {
   static const char *const names[] = {"compute", "comm", "idle", "ctrl"};

@@ -2578,6 +2578,26 @@ static void test_trc_mpi_polls_with_work_keep_their_processor_time(void)
   }
 }
 
+/* Rank 0's computation in `trace` before its first call: the wall seconds of its first computation line when the
+ * first line of its timeline is one, else 0. */
+static double startup(const char *trace)
+{
+  char *text = timeline_text(trace, "timeline-0.txt");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  double seconds = 0;
+  char *save = NULL;
+  for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+    double start, end;
+    char category[16];
+    if (line[0] == '#' || sscanf(line, "%lf %lf %15s", &start, &end, category) != 3)
+      continue;
+    seconds = strcmp(category, "compute") == 0 ? end - start : 0;
+    break;
+  }
+  free(text);
+  return seconds;
+}
+
 /* tests/data/tracer/poll_work.c on 2 ranks, rank 0's tests each after 1-2 us of work, then 15 tests back to back
  * after each 29 us (17,500 multiply-adds), then back to back: the timeline books the work between the tests as rank 0's
  * computation (docs/tracer.md, "Runs of polls": the time between two polls read at one in 64 or fewer, drawn, less the
@@ -2592,7 +2612,9 @@ static void test_trc_mpi_polls_with_work_keep_their_processor_time(void)
  * its upper one, as the burst loop's, a carry that books work beyond the loop's), and of tests back to back its "#
  * polls-work" at most a fifth (the loop's own instructions, a few ns of each test's 40 or so traced, and the error of
  * the recorder's part: by hand 5-6% quiet, 2-10% beside 4 busy loops, none since a mean under 10 ns a poll is taken for
- * that error). The tests back to back once more beside two busy loops a core: rank 0's computation at most a quarter of
+ * that error). The tests back to back once more beside two busy loops a core: rank 0's computation after its first call
+ * (startup: the wall time from MPI_Init to its first call, 20.7 and 28.3 ms where the loaded machine held it off its
+ * core, in a run by hand beside 10 busy loops and once in a fresh clone's suite, failed the test) at most a quarter of
  * its loop's CPU time (by hand beside 4 busy loops on 2 cores, 3-14% in 10 runs, its "# polls-work" nearly all of it;
  * before, 16 tests that Open MPI's yields slowed to 23-79 us of CPU cut the run every 10-20 ms, and the processor's
  * waits in the recorder's system calls at the cuts were computation: 20-54% in 9 runs, and 18 ms of 84.5 in a suite).
@@ -2632,7 +2654,7 @@ static void test_trc_mpi_polls_work_is_computation(void)
                 : k == 1 ? computed >= 0.75 * worked && work <= 1.15 * worked + 0.002 && worked >= 0.5 * polled
                 : k == 2 ? computed >= 0.4 * worked && work <= 1.15 * worked + 0.002 && worked >= 0.5 * polled
                 : k == 3 ? work <= 0.2 * polled
-                         : computed <= 0.25 * polled;
+                         : computed - startup(trace) <= 0.25 * polled;
     CU_ASSERT(polled > 0.005 && right);
     if (!right)
       fprintf(stderr,

@@ -314,11 +314,13 @@ static void many_out(many_t *m, int count, fint *requests, int n, fint *statuses
 EXPORT void mpi_waitall_(const fint *count, fint *requests, fint *statuses, fint *ierr)
 {
   many_t m;
+  trc_call_outside_begins();
   int rc = many_in(&m, *count, requests, statuses);
   if (rc == MPI_SUCCESS)
     rc = MPI_Waitall(*count, m.requests, m.statuses);
   many_out(&m, *count, requests, *count, statuses);
   done(rc, ierr);
+  trc_call_outside_ends();
 }
 
 EXPORT void mpi_testall_(const fint *count, fint *requests, fint *flag, fint *statuses, fint *ierr)
@@ -338,15 +340,17 @@ EXPORT void mpi_testall_(const fint *count, fint *requests, fint *flag, fint *st
 EXPORT void mpi_startall_(const fint *count, fint *requests, fint *ierr)
 {
   many_t m;
+  trc_call_outside_begins();
   int rc = many_in(&m, *count, requests, &mpi_fortran_statuses_ignore_);
   if (rc == MPI_SUCCESS)
     rc = MPI_Startall(*count, m.requests);
   many_out(&m, *count, requests, 0, NULL);
   done(rc, ierr);
+  trc_call_outside_ends();
 }
 
 /* Waitany and Testany: one status, the index counted from 1 as Fortran counts; a test's conversions are its poll's
- * time (trc_poll_outside_begins). */
+ * time (trc_poll_outside_begins), a wait's the recorder's (trc_call_outside_begins). */
 static void one_of(int (*call)(int, MPI_Request[], int *, int *, MPI_Status *), const fint *count, fint *requests,
                    fint *index, fint *flag, fint *status, fint *ierr)
 {
@@ -356,6 +360,8 @@ static void one_of(int (*call)(int, MPI_Request[], int *, int *, MPI_Status *), 
   int f = 0;
   if (call == MPI_Testany)
     trc_poll_outside_begins();
+  else
+    trc_call_outside_begins();
   int rc = many_in(&m, *count, requests, &mpi_fortran_statuses_ignore_);
   if (rc == MPI_SUCCESS)
     rc = call(*count, m.requests, &at, &f, status_in(status, &s));
@@ -368,6 +374,8 @@ static void one_of(int (*call)(int, MPI_Request[], int *, int *, MPI_Status *), 
   done(rc, ierr);
   if (call == MPI_Testany)
     trc_poll_outside_ends();
+  else
+    trc_call_outside_ends();
 }
 
 static int waitany(int count, MPI_Request requests[], int *index, int *flag, MPI_Status *status)
@@ -387,7 +395,7 @@ EXPORT void mpi_testany_(const fint *count, fint *requests, fint *index, fint *f
 }
 
 /* Waitsome and Testsome: the indices counted from 1, a status for each in the indices' order; a test's conversions are
- * its poll's time (trc_poll_outside_begins). */
+ * its poll's time (trc_poll_outside_begins), a wait's the recorder's (trc_call_outside_begins). */
 static void some_of(int (*call)(int, MPI_Request[], int *, int[], MPI_Status[]), const fint *incount, fint *requests,
                     fint *outcount, fint *indices, fint *statuses, fint *ierr)
 {
@@ -395,6 +403,8 @@ static void some_of(int (*call)(int, MPI_Request[], int *, int[], MPI_Status[]),
   int out = MPI_UNDEFINED;
   if (call == MPI_Testsome)
     trc_poll_outside_begins();
+  else
+    trc_call_outside_begins();
   int rc = many_in(&m, *incount, requests, statuses);
   if (rc == MPI_SUCCESS)
     rc = call(*incount, m.requests, &out, indices, m.statuses);
@@ -406,6 +416,8 @@ static void some_of(int (*call)(int, MPI_Request[], int *, int[], MPI_Status[]),
   done(rc, ierr);
   if (call == MPI_Testsome)
     trc_poll_outside_ends();
+  else
+    trc_call_outside_ends();
 }
 
 EXPORT void mpi_waitsome_(const fint *incount, fint *requests, fint *outcount, fint *indices, fint *statuses,

@@ -192,6 +192,7 @@ typedef struct recorder {
   int long_polls;     /* the last run of polls lasted CPU_GAP or more */
   double entry_cpu;   /* the thread's CPU clock read at the last entry (gap_cpu), or NAN */
   double returned;    /* the time the current call's PMPI call returned (trc_returned), or -1 */
+  double outside_at;  /* where the wrapper's work before the next call's entry began (trc_call_outside_begins), or -1 */
   long fault_mark;    /* the thread's minor page faults at the last reading (gap_cpu, trc_call), or -1 */
   double flops;       /* computation not yet written as a TI action: phase changes do not split it */
   double own;         /* seconds spent in the recorder after the calls: kept out of the computation */
@@ -274,6 +275,7 @@ static recorder_t rec = {.phase = {"main"},
                          .env_req = -1,
                          .entry_cpu = NAN,
                          .returned = -1,
+                         .outside_at = -1,
                          .resume_from = -1};
 
 static void emit_plain(const trc_rec_t *r);
@@ -1261,7 +1263,10 @@ static double enter(int setup)
     return NESTED;
   rec.returned = -1;
   rec.call_exited = 0;
-  double now = trc_now();
+  /* the computation ends where the wrapper's work before the entry began (trc_call_outside_begins): that work is the
+   * recorder's, as its own work at the entry is */
+  double now = rec.outside_at >= rec.last_exit ? rec.outside_at : trc_now();
+  rec.outside_at = -1;
   end_compute(now);
   if (setup)
     rec.setup_cpu = cpu_now();
@@ -1368,6 +1373,18 @@ double trc_enter_poll(void)
   double start = enter(0);
   rec.timing = depth == 1 && rec.untimed >= rec.timing_due;
   return start;
+}
+
+void trc_call_outside_begins(void)
+{
+  if (depth == 0 && records())
+    rec.outside_at = trc_now();
+}
+
+void trc_call_outside_ends(void)
+{
+  rec.outside_at = -1; /* not taken by an entry: a call the wrapper did not make */
+  trc_after_call();
 }
 
 void trc_poll_outside_begins(void)

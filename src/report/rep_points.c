@@ -272,15 +272,27 @@ static rep_cell_t warning(const rep_at_t *at, int i)
 
 /* A measured run's replay (simrun analyse --replay-on): the predicted T_par (i = 0), the measured time it is compared
  * with (1), how far apart they are (2: stu_replay_diff), the least of the measured range (3), the least and the most a
- * quiet run may take by the CPU time of ranks that shared a core (4, 5); none where the point has no replay. */
+ * quiet run may take by the CPU time of ranks that shared a core (4, 5), its computations' CPU seconds when traced and
+ * their seconds replayed (6, 7); none where the point has no replay. */
 static rep_cell_t replay_figure(const rep_at_t *at, int i)
 {
   const stu_replay_t *r = stu_replay(at->point);
   if (!r)
     return rep_cell_num(NAN);
-  const double figures[] = {r->predicted, r->measured,        stu_replay_diff(r),
-                            r->least,     r->predicted_least, r->predicted_most};
+  const double figures[] = {r->predicted,       r->measured,       stu_replay_diff(r), r->least,
+                            r->predicted_least, r->predicted_most, r->compute_cpu,     r->compute_replayed};
   return figure(figures[i]);
+}
+
+/* The replay's lines on the run: where it placed the ranks (i = 0), its messages between ranks on one host (1), the
+ * ranks' flop rates against the hosts' speed (2: stu_replay.h); empty where the point has no replay. */
+static rep_cell_t replay_text(const rep_at_t *at, int i)
+{
+  const stu_replay_t *r = stu_replay(at->point);
+  if (!r)
+    return rep_cell_text("");
+  const char *const texts[] = {r->placement, r->same_host, r->speed};
+  return rep_cell_text(texts[i]);
 }
 
 static rep_cell_t t_replay_least(const rep_at_t *at, int i)
@@ -352,36 +364,31 @@ static rep_cell_t blocked(const rep_at_t *at, int i)
 static rep_cell_t placement(const rep_at_t *at, int i)
 {
   (void)i;
-  const stu_replay_t *r = stu_replay(at->point);
-  return rep_cell_text(r ? r->placement : "");
+  return replay_text(at, 0);
 }
 
 static rep_cell_t same_host(const rep_at_t *at, int i)
 {
   (void)i;
-  const stu_replay_t *r = stu_replay(at->point);
-  return rep_cell_text(r ? r->same_host : "");
+  return replay_text(at, 1);
 }
 
 static rep_cell_t compute_cpu(const rep_at_t *at, int i)
 {
   (void)i;
-  const stu_replay_t *r = stu_replay(at->point);
-  return rep_cell_num(r ? r->compute_cpu : NAN);
+  return replay_figure(at, 6);
 }
 
 static rep_cell_t compute_replayed(const rep_at_t *at, int i)
 {
   (void)i;
-  const stu_replay_t *r = stu_replay(at->point);
-  return rep_cell_num(r ? r->compute_replayed : NAN);
+  return replay_figure(at, 7);
 }
 
 static rep_cell_t speed(const rep_at_t *at, int i)
 {
   (void)i;
-  const stu_replay_t *r = stu_replay(at->point);
-  return rep_cell_text(r ? r->speed : "");
+  return replay_text(at, 2);
 }
 
 static const char *ovh_label(int j)

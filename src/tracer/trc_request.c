@@ -5,8 +5,10 @@
  * ones. */
 #include "trc_request.h"
 #include "trc_comm.h"
+#include "trc_handles.h"
 #include "trc_mpi_util.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,6 +40,9 @@ typedef struct table {
 static table_t pendings; /* in posting order; a forgotten entry's request is MPI_REQUEST_NULL until compacted */
 static size_t live;      /* the entries of pendings not forgotten */
 static size_t hint;      /* where find starts: after the entry it found last */
+/* A handle several pending entries hold (trc_handles.h), and where its oldest live entry is at the earliest */
+static MPI_Request oldest_handle = MPI_REQUEST_NULL;
+static size_t oldest_from;
 static table_t persistents;
 static table_t ages_of;    /* trc_req_envelope_some's, of the requests a call completed */
 static long long posted;   /* posting lines counted so far (trc_req_line) */
@@ -83,11 +88,21 @@ static void *grow(table_t *t, size_t size)
   return room(t, t->n + 1, size) == 0 ? (char *)t->items + size * t->n++ : NULL;
 }
 
+/* The bits of `request`, whatever MPI_Request's type (a pointer in Open MPI, an int in MPICH), for trc_handles. */
+static uint64_t bits_of(MPI_Request request)
+{
+  uint64_t bits = 0;
+  memcpy(&bits, &request, sizeof request < sizeof bits ? sizeof request : sizeof bits);
+  return bits;
+}
+
 /* A pending request of a message (or, for trc_req_collective to mark, a collective) at the end of pendings, counted
  * live; NULL when out of memory (counted as untraced by grow). */
 static pending_t *add_pending(MPI_Request request, MPI_Comm comm, int src, int dst, int tag, long long line)
 {
   pending_t *p = grow(&pendings, sizeof *p);
+  if (p && trc_handles_add(bits_of(request)) != 0)
+    trc_untraced("request (out of memory)");
   if (p)
     *p = (pending_t){.request = request,
                      .comm = comm,
@@ -171,7 +186,24 @@ long long trc_req_line(void)
   return trc_active() ? posted++ : -1;
 }
 
-/* The index of the pending entry of `request` (handles are reused once freed, so at most one is live), or -1. The
+/* The index of the oldest pending entry of `request`, a handle several hold (trc_handles_shared: requests MPI
+ * completed as it posted them), or -1. Each was complete when posted, so the one a wait or test completes is taken to
+ * be the oldest, as their waits' TI actions and timeline lines name them: in posting order, as simrun analyse and the
+ * replays complete requests of one envelope. The search starts at the oldest found last: those before it are gone. */
+static long oldest(MPI_Request request)
+{
+  const pending_t *p = pendings.items;
+  for (size_t i = request == oldest_handle ? oldest_from : 0; i < pendings.n; i++)
+    if (p[i].request == request) {
+      oldest_handle = request;
+      oldest_from = i;
+      return (long)i;
+    }
+  return -1;
+}
+
+/* The index of the pending entry of `request` (handles are reused once freed, so at most one is live, but where MPI
+ * gave one to several: oldest), or -1. The
  * search starts after the entry found last and wraps around: the handles a waitall or test names come mostly in the
  * order they were posted, so each is found at once, where a search from the start, and the removal of each entry at
  * once, made a waitall of n requests O(n^2) (by hand, rounds of MPI_Irecv and MPI_Isend to itself then one waitall:
@@ -181,6 +213,8 @@ static long find(MPI_Request request)
   const pending_t *p = pendings.items;
   if (request == MPI_REQUEST_NULL || !trc_active()) /* asked once, not for each entry */
     return -1;
+  if (trc_handles_shared(bits_of(request)))
+    return oldest(request);
   size_t n = pendings.n, from = hint < n ? hint : 0;
   for (size_t k = 0; k < n; k++) {
     size_t i = from + k < n ? from + k : from + k - n;
@@ -209,7 +243,7 @@ static void compact(void)
     if (p[i].request != MPI_REQUEST_NULL)
       p[kept++] = p[i];
   pendings.n = kept;
-  hint = 0;
+  hint = oldest_from = 0;
 }
 
 /* Forgets pending entry i, counting the receives from any source left: its request is cleared, and the table
@@ -220,6 +254,7 @@ static void forget(size_t i)
   pending_t *p = &((pending_t *)pendings.items)[i];
   any_source -= p->src == MPI_ANY_SOURCE;
   collectives -= p->collective;
+  trc_handles_remove(bits_of(p->request));
   p->request = MPI_REQUEST_NULL;
   live--;
   if (pendings.n - live > live)
@@ -277,14 +312,35 @@ void trc_req_envelope(MPI_Request request)
  * positive whole number. */
 enum { OTHERS_SPAN = 63 };
 
+/* The entry a call's occurrence of `request` stands for: found (find's), or where the call named a handle several hold
+ * (trc_handles_shared) once already, the next holder after the one its last occurrence stood for (*held: that handle,
+ * *at: that holder), as trc_req_completed completes them oldest first; -1 when none. */
+static long holder(MPI_Request request, long found, MPI_Request *held, long *at)
+{
+  if (found < 0 || !trc_handles_shared(bits_of(request)))
+    return found;
+  if (*held == request && *at < 0)
+    return -1; /* named more often than held */
+  const pending_t *p = pendings.items;
+  long i = found;
+  if (*held == request)
+    for (i = *at + 1; i < (long)pendings.n && p[i].request != request; i++)
+      ;
+  *held = request;
+  *at = i < (long)pendings.n ? i : -1;
+  return *at;
+}
+
 /* The ages of the requests copy[done[k]] (k < n; done NULL: k itself) the trace knows into ages[], -1 for others, and
  * the youngest one's index (-1: none). */
 static long youngest_of(const MPI_Request *copy, const int *done, int n, long long *ages)
 {
-  long youngest = -1;
+  long youngest = -1, at = -1;
   long long least = -1;
+  MPI_Request held = MPI_REQUEST_NULL;
   for (int k = 0; k < n; k++) {
-    long i = find(copy[done ? done[k] : k]);
+    MPI_Request request = copy[done ? done[k] : k];
+    long i = holder(request, find(request), &held, &at);
     const pending_t *p = i >= 0 ? &((const pending_t *)pendings.items)[i] : NULL;
     ages[k] = p ? age_of(p) : -1;
     if (ages[k] >= 0 && (youngest < 0 || ages[k] < least)) {
@@ -515,7 +571,9 @@ void trc_req_reset(void)
   ages_of = (table_t){0};
   pendings = (table_t){0};
   persistents = (table_t){0};
-  live = hint = 0;
+  live = hint = oldest_from = 0;
+  oldest_handle = MPI_REQUEST_NULL;
+  trc_handles_reset();
   posted = 0;
   any_source = collectives = 0;
 }

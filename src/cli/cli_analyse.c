@@ -847,6 +847,12 @@ static void print_run(FILE *out, const runs_t *runs, int i)
   if (info->unreceived)
     fprintf(out, "; %zu send%s no receive took (pending when the run ended: a replay drops %s with a warning)",
             info->unreceived, info->unreceived == 1 ? "" : "s", info->unreceived == 1 ? "it" : "them");
+  if (info->given_up)
+    fprintf(out,
+            "; %zu send%s and non-blocking collective%s that no wait or test in the timelines completed, beyond the "
+            "4096 latest a rank keeps outstanding, given up (paired all the same; a program that never completes its "
+            "requests, or a tracer before shared handles were told apart: trace the run again)",
+            info->given_up, info->given_up == 1 ? "" : "s", info->given_up == 1 ? "" : "s");
   if (info->colls_undefined)
     fprintf(out,
             "; %zu collective call%s on sub-communicators the files do not define (a tracer before '# comm' lines: "

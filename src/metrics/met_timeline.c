@@ -1128,6 +1128,7 @@ met_trace_t *met_timeline_stream(const char *dir, int flags, met_timeline_info_t
                         &s.info->colls_undefined, &s.info->starts);
   if (rc == 0) {
     s.info->unreceived = met_tl_match_unreceived(m);
+    s.info->given_up = met_tl_match_given_up(m);
     s.info->scans_unordered = met_tl_match_scans_unordered(m);
     s.info->colls_held = met_tl_match_colls_held(m);
     met_tl_match_moved(m, &s.info->own_put_back, &s.info->waits_removed);

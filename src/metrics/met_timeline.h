@@ -32,6 +32,8 @@ typedef struct met_tl_usage {
 typedef struct met_timeline_info {
   size_t matched;         /* messages whose two ends were paired */
   size_t unmatched;       /* receives (or ends given up) that stayed as the file gives them */
+  size_t given_up;        /* sends and non-blocking collectives no wait completed, given up (a rank keeps its 4,096
+                           * latest outstanding operations): their messages are paired all the same */
   size_t unreceived;      /* sends no receive took (their messages pending when the run ended) */
   size_t collectives;     /* collectives paired across the ranks: barriers, N x N and rooted, blocking or
                            * not, and scans */

@@ -148,7 +148,8 @@ struct met_tl_match {
   int causal;              /* met_tl_match_keep_causality */
   met_tl_clock_t *clock;
   size_t matched, unmatched, collectives;
-  size_t starts; /* MPI_Start and MPI_Startall lines read that give none of the messages they started */
+  size_t given_up; /* sends and non-blocking collectives no wait completed, given up among a rank's oldest (new_op) */
+  size_t starts;   /* MPI_Start and MPI_Startall lines read that give none of the messages they started */
 };
 
 /* Whether a kept interval of `kind` waits for outstanding operations (awaited: received_by), whose partners come
@@ -261,6 +262,11 @@ met_tl_match_t *met_tl_match_new(int nranks)
 static size_t queued_in(const fifo_t *f)
 {
   return f->n - f->head - f->taken;
+}
+
+size_t met_tl_match_given_up(const met_tl_match_t *m)
+{
+  return m->given_up;
 }
 
 size_t met_tl_match_unreceived(const met_tl_match_t *m)
@@ -836,13 +842,19 @@ static void withdraw_freed(rank_state_t *s, const met_tl_event_t *e)
 }
 
 /* Room for one more outstanding operation of `s` (NULL when out of memory), at its end: when it holds 2 OPS_KEPT, the
- * older half, never completed by a wait the timeline shows, is given up. */
+ * older half, never completed by a wait the timeline shows, is given up: its receives counted as unmatched, its sends
+ * and collectives as given up (their messages are paired all the same: before, a program's 4,096 sends no wait
+ * completed were said to be receives unpaired). */
 static op_t *new_op(met_tl_match_t *m, rank_state_t *s)
 {
   if (s->nops == 2 * OPS_KEPT) {
+    size_t receives = 0;
+    for (size_t i = 0; i < OPS_KEPT; i++)
+      receives += s->ops[i].dir == MET_DIR_RECV;
+    m->unmatched += receives;
+    m->given_up += OPS_KEPT - receives;
     memmove(s->ops, s->ops + OPS_KEPT, OPS_KEPT * sizeof *s->ops);
     s->nops = OPS_KEPT;
-    m->unmatched += OPS_KEPT;
   }
   if (bas_reserve((void **)&s->ops, &s->ops_cap, s->nops, sizeof *s->ops, 16) != 0)
     return NULL;

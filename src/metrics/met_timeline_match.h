@@ -161,6 +161,11 @@ int met_tl_match_colls_held(const met_tl_match_t *m);
 void met_tl_match_counts(const met_tl_match_t *m, size_t *matched, size_t *unmatched, size_t *collectives,
                          int *unpaired, size_t *undefined, size_t *starts);
 
+/* The sends and non-blocking collectives posted that no wait or test the files show completed, given up among a
+ * rank's oldest outstanding operations (it keeps at least its 4,096 latest): their messages and collectives are paired
+ * all the same. */
+size_t met_tl_match_given_up(const met_tl_match_t *m);
+
 /* The sends no receive took once every file was read (their messages pending when the run ended: OpenCoarrays' sends
  * of tag 424242), those a matched probe found included; not those given up among the oldest. */
 size_t met_tl_match_unreceived(const met_tl_match_t *m);

@@ -1623,7 +1623,8 @@ static void remove_completed(rank_state_t *s)
   for (size_t i = s->from; i < s->to; i++)
     if (!s->ops[i].completing)
       s->ops[kept++] = s->ops[i];
-  memmove(&s->ops[kept], &s->ops[s->to], (s->nops - s->to) * sizeof *s->ops);
+  if (kept < s->to && s->to < s->nops) /* the operations after the span moved back (s->ops may be NULL) */
+    memmove(&s->ops[kept], &s->ops[s->to], (s->nops - s->to) * sizeof *s->ops);
   s->nops -= s->to - kept;
   s->from = s->to = 0;
 }

@@ -447,6 +447,45 @@ static void test_analyse_unreceived_sends_named(void)
   remove_folder(dir);
 }
 
+/* `n` lines of `call` into `text` from `at` (format 1: each 10 us from the last, 5 us long, to `peer`, 8 bytes, tag 0):
+ * where the text ends. */
+static char *calls_into(char *at, int n, int rank, const char *category, int peer, const char *call)
+{
+  for (int i = 0; i < n; i++)
+    at += sprintf(at, "%.9f %.9f %s main %d 8 %s 0 0\n", i * 1e-5 + rank * 3e-6, i * 1e-5 + 5e-6, category, peer, call);
+  return at;
+}
+
+/* 8,200 MPI_Isend that no wait completes, each received, then 10 ms of computation (by hand: 8,200 messages paired, and
+ * at the 8,193rd posting the older half of rank 0's 8,192 outstanding operations given up, 4,096 sends): the run's line
+ * counts them as such and says what to do, no receive unpaired (before, it said "4096 receives unpaired": Ray's trace
+ * of a tracer before shared handles were told apart read 356,352). */
+static void test_analyse_sends_given_up_named(void)
+{
+  enum { SENDS = 8200 };
+  static const char head[] =
+      "# simrun measured timeline 1\n# rank %d of 2\n# start end category phase peer bytes call\n";
+  char *ranks[2];
+  for (int r = 0; r < 2; r++) {
+    ranks[r] = malloc(SENDS * 64 + 256);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ranks[r]);
+    char *at = ranks[r] + sprintf(ranks[r], head, r);
+    at = calls_into(at, SENDS, r, r ? "idle" : "comm", 1 - r, r ? "MPI_Recv" : "MPI_Isend");
+    sprintf(at, "%.9f %.9f compute main -1 0 -\n# end %.9f\n", SENDS * 1e-5, SENDS * 1e-5 + 0.01, SENDS * 1e-5 + 0.01);
+  }
+  char dir[1024];
+  cli_run_t run;
+  analysed_pair((const char *const *)ranks, dir, &run);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "(p = 2): 8200 messages paired, 0 receives unpaired, 0 collectives paired "));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "; 4096 sends and non-blocking collectives that no wait or test in the "
+                                         "timelines completed, beyond the 4096 latest a rank keeps outstanding, given "
+                                         "up (paired all the same;"));
+  run_free(&run);
+  remove_folder(dir);
+  free(ranks[0]);
+  free(ranks[1]);
+}
+
 /* Two folders of different programs (tests/data/tracer/halo, p = 3, "# program halo"; unsuccessful-tests, p = 2) are
  * refused in one line naming both, exit 2: before, the second was analysed as the first's run at another p, its
  * speedup against the first's T_seq, under the first's name (a helper's NWChem at p = 1 and FreeFem++ at p = 2). A
@@ -2259,6 +2298,7 @@ int main(void)
       {"test_analyse_counts_in_words", test_analyse_counts_in_words},
       {"test_analyse_persistent_starts_named", test_analyse_persistent_starts_named},
       {"test_analyse_unreceived_sends_named", test_analyse_unreceived_sends_named},
+      {"test_analyse_sends_given_up_named", test_analyse_sends_given_up_named},
       {"test_analyse_mixed_programs_refused", test_analyse_mixed_programs_refused},
       {"test_analyse_escape_sequences_not_printed", test_analyse_escape_sequences_not_printed},
       {"test_analyse_names_undefined_sub_communicators", test_analyse_names_undefined_sub_communicators},

@@ -349,8 +349,27 @@ EXPORT void mpi_startall_(const fint *count, fint *requests, fint *ierr)
   trc_call_outside_ends();
 }
 
-/* Waitany and Testany: one status, the index counted from 1 as Fortran counts; a test's conversions are its poll's
- * time (trc_poll_outside_begins), a wait's the recorder's (trc_call_outside_begins). */
+/* Before a wait's or test's conversions of many requests: a test's conversions are its poll's time
+ * (trc_poll_outside_begins), a wait's the recorder's (trc_call_outside_begins). */
+static void conversions_begin(int poll)
+{
+  if (poll)
+    trc_poll_outside_begins();
+  else
+    trc_call_outside_begins();
+}
+
+/* After them, as conversions_begin. */
+static void conversions_end(int poll)
+{
+  if (poll)
+    trc_poll_outside_ends();
+  else
+    trc_call_outside_ends();
+}
+
+/* Waitany and Testany: one status, the index counted from 1 as Fortran counts; the conversions as conversions_begin
+ * says. */
 static void one_of(int (*call)(int, MPI_Request[], int *, int *, MPI_Status *), const fint *count, fint *requests,
                    fint *index, fint *flag, fint *status, fint *ierr)
 {
@@ -358,10 +377,7 @@ static void one_of(int (*call)(int, MPI_Request[], int *, int *, MPI_Status *), 
   MPI_Status s;
   int at = MPI_UNDEFINED;
   int f = 0;
-  if (call == MPI_Testany)
-    trc_poll_outside_begins();
-  else
-    trc_call_outside_begins();
+  conversions_begin(call == MPI_Testany);
   int rc = many_in(&m, *count, requests, &mpi_fortran_statuses_ignore_);
   if (rc == MPI_SUCCESS)
     rc = call(*count, m.requests, &at, &f, status_in(status, &s));
@@ -372,10 +388,7 @@ static void one_of(int (*call)(int, MPI_Request[], int *, int *, MPI_Status *), 
   if (f && at != MPI_UNDEFINED)
     status_out(&s, status);
   done(rc, ierr);
-  if (call == MPI_Testany)
-    trc_poll_outside_ends();
-  else
-    trc_call_outside_ends();
+  conversions_end(call == MPI_Testany);
 }
 
 static int waitany(int count, MPI_Request requests[], int *index, int *flag, MPI_Status *status)
@@ -394,17 +407,14 @@ EXPORT void mpi_testany_(const fint *count, fint *requests, fint *index, fint *f
   one_of(MPI_Testany, count, requests, index, flag, status, ierr);
 }
 
-/* Waitsome and Testsome: the indices counted from 1, a status for each in the indices' order; a test's conversions are
- * its poll's time (trc_poll_outside_begins), a wait's the recorder's (trc_call_outside_begins). */
+/* Waitsome and Testsome: the indices counted from 1, a status for each in the indices' order; the conversions as
+ * conversions_begin says. */
 static void some_of(int (*call)(int, MPI_Request[], int *, int[], MPI_Status[]), const fint *incount, fint *requests,
                     fint *outcount, fint *indices, fint *statuses, fint *ierr)
 {
   many_t m;
   int out = MPI_UNDEFINED;
-  if (call == MPI_Testsome)
-    trc_poll_outside_begins();
-  else
-    trc_call_outside_begins();
+  conversions_begin(call == MPI_Testsome);
   int rc = many_in(&m, *incount, requests, statuses);
   if (rc == MPI_SUCCESS)
     rc = call(*incount, m.requests, &out, indices, m.statuses);
@@ -414,10 +424,7 @@ static void some_of(int (*call)(int, MPI_Request[], int *, int[], MPI_Status[]),
     indices[i] += 1;
   *outcount = out;
   done(rc, ierr);
-  if (call == MPI_Testsome)
-    trc_poll_outside_ends();
-  else
-    trc_call_outside_ends();
+  conversions_end(call == MPI_Testsome);
 }
 
 EXPORT void mpi_waitsome_(const fint *incount, fint *requests, fint *outcount, fint *indices, fint *statuses,

@@ -9,6 +9,7 @@
 #include "met_flops.h"
 #include "trc_carry.h"
 #include "trc_clock.h"
+#include "trc_cpu.h"
 #include "trc_fold.h"
 #include "trc_folder.h"
 #include "trc_out.h"
@@ -17,7 +18,6 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <stdatomic.h>
@@ -291,13 +291,6 @@ double trc_now(void)
   return trc_clock_now() - rec.origin_s;
 }
 
-static double cpu_now(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return seconds(&t);
-}
-
 /* The thread's minor page faults so far (a system call, as the CPU clock), or -1. */
 static long thread_faults(void)
 {
@@ -372,9 +365,9 @@ static double calibrate(void)
 {
   volatile double seed = 1.0000001;
   const long iterations = 1L << 20;
-  double t0 = cpu_now();
+  double t0 = trc_cpu_clock();              /* before the wall clock is calibrated (trc_cpu_now reads it) */
   seed = met_flop_chains(seed, iterations); /* kept in a volatile: the loop stays */
-  double elapsed = cpu_now() - t0;
+  double elapsed = trc_cpu_clock() - t0;
   return elapsed > 0 ? MET_FLOPS_PER_ITERATION * (double)iterations / elapsed : 1e9;
 }
 
@@ -550,7 +543,7 @@ int trc_start(int rank, int size)
   trc_clock_init();
   rec.clock_cost = measure_clock(trc_clock_now);
   rec.poll_cost = 2 * rec.clock_cost;
-  rec.cpu_cost = measure_clock(cpu_now);
+  rec.cpu_cost = measure_clock(trc_cpu_now);
   trc_out_compress_beyond(rec.timeline, rec.compress_from);
   rec.lines = trc_timeline_new(rec.timeline);
   if (!rec.lines) {
@@ -604,39 +597,9 @@ static double process_usage(long *switches)
   return (double)(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1e-6 * (double)(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
 }
 
-/* The thread's /proc/thread-self/schedstat, kept open, plus one: 0 not opened yet, -1 not to be. A reading is one
- * pread(2): fopen, fscanf and fclose took five system calls and a malloc each time, which under strace or perf trace,
- * where every recorder's gap then passes OWN_CPU_MAX, came to 290,824 opens a rank of pisoFoam (held_in). */
-static __thread int schedstat_fd;
-
-/* The seconds this thread has been runnable but waiting for a processor (run_delay, the second field of
- * /proc/thread-self/schedstat, in ns: Linux's CONFIG_SCHED_INFO), or NAN where it cannot be read. */
-static double waited_for_cpu(void)
-{
-  if (schedstat_fd == 0) {
-    int fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
-    schedstat_fd = fd >= 0 ? fd + 1 : -1;
-  }
-  char text[128];
-  ssize_t len = schedstat_fd > 0 ? pread(schedstat_fd - 1, text, sizeof text - 1, 0) : -1;
-  if (len <= 0)
-    return NAN;
-  text[len] = '\0';
-  unsigned long long ran = 0, delay = 0;
-  return sscanf(text, "%llu %llu", &ran, &delay) == 2 ? 1e-9 * (double)delay : NAN;
-}
-
-/* Closes the thread's schedstat file, at MPI_Finalize. */
-static void schedstat_close(void)
-{
-  if (schedstat_fd > 0)
-    close(schedstat_fd - 1);
-  schedstat_fd = -1;
-}
-
 static counters_t read_counters(void)
 {
-  counters_t c = {.waited = waited_for_cpu(), .load = machine_load()};
+  counters_t c = {.waited = trc_cpu_waited(), .load = machine_load()};
   c.usage = process_usage(&c.switches);
   return c;
 }
@@ -647,7 +610,7 @@ static void start_clocks(double now)
   rec.started = read_counters();
   rec.delay_mark = rec.started.waited;
   rec.last_exit = now > 0 ? now : 0;
-  rec.last_cpu = cpu_now();
+  rec.last_cpu = trc_cpu_now();
   rec.cpu_wall = rec.last_exit;
   rec.cpu_known = 1;
 }
@@ -906,7 +869,7 @@ static void between_kept(poll_run_t *f, double cpu)
 /* The thread's CPU clock now: the entry's reading when gap_cpu made one, else a new one. */
 static double cpu_at_entry(void)
 {
-  return isnan(rec.entry_cpu) ? cpu_now() : rec.entry_cpu;
+  return isnan(rec.entry_cpu) ? trc_cpu_now() : rec.entry_cpu;
 }
 
 /* A run of polls' processor time at the flop rate: the polls and the work between them, which a replay charges
@@ -1065,7 +1028,7 @@ static double children_counted(double room)
  * would pass for blocking. Only the start-up: a later computation is its CPU time, as docs/tracer.md says. */
 static double startup_cpu(double gap, double cpu)
 {
-  double blocked = gap - cpu - (waited_for_cpu() - rec.started.waited);
+  double blocked = gap - cpu - (trc_cpu_waited() - rec.started.waited);
   return blocked > 0 ? cpu + blocked : cpu; /* NAN (no schedstat) compares false */
 }
 
@@ -1081,7 +1044,7 @@ static double gap_cpu(double gap)
 {
   rec.entry_cpu = NAN;
   if (rec.cpu_known || gap >= CPU_GAP) {
-    rec.entry_cpu = cpu_now();
+    rec.entry_cpu = trc_cpu_now();
     rec.fault_mark = thread_faults();
     double cpu = rec.entry_cpu - rec.last_cpu - (rec.cpu_known ? 0 : rec.last_exit - rec.cpu_wall);
     rec.last_cpu = rec.entry_cpu;
@@ -1180,10 +1143,10 @@ static double held_in(double from, double to, double cpu_at, double wall_at)
   if (!(beyond > 0) || trc_out_writes() != rec.own_writes)
     return 0;
   if (!isnan(cpu_at)) {
-    double cpu = cpu_now(); /* read after a preemption in the gap: one in a system call before returns after it */
+    double cpu = trc_cpu_now(); /* read after a preemption in the gap: one in a system call before returns after it */
     beyond = fmin(beyond, (trc_now() - wall_at) - (cpu - cpu_at));
   }
-  double delay = waited_for_cpu(); /* NAN where Linux does not give it: none held */
+  double delay = trc_cpu_waited(); /* NAN where Linux does not give it: none held */
   double fresh = delay - rec.delay_mark;
   if (isfinite(delay))
     rec.delay_mark = delay;
@@ -1207,7 +1170,7 @@ static void gap_ended(double from, double now, double prev_cpu, double prev_wall
 {
   double held = held_in(from, now, prev_cpu, prev_wall);
   if (now - from > OWN_CPU_MAX) { /* held_in's readings are the recorder's time: the computation's CPU starts after */
-    rec.last_cpu = cpu_now();
+    rec.last_cpu = trc_cpu_now();
     now = rec.cpu_wall = trc_now();
   }
   own_time(from, now, held);
@@ -1222,7 +1185,7 @@ static int read_cpu_if_due(double now, int held_up)
 {
   rec.cpu_known = rec.long_compute || held_up || now - rec.cpu_wall >= CPU_EVERY;
   if (rec.cpu_known) {
-    rec.last_cpu = cpu_now();
+    rec.last_cpu = trc_cpu_now();
     rec.cpu_wall = now;
   }
   return rec.cpu_known;
@@ -1269,16 +1232,16 @@ static double enter(int setup)
   rec.outside_at = -1;
   end_compute(now);
   if (setup)
-    rec.setup_cpu = cpu_now();
+    rec.setup_cpu = trc_cpu_now();
   if (!rec.gap.set) /* the computation stayed in a run of polls, whose own time is its measured cost per poll */
     return now;
   double start = trc_now();
   double held = held_in(now, start, rec.entry_cpu, now);
   if (start - now > OWN_CPU_MAX) { /* held_in's readings are the recorder's time, not the set-up call's nor a poll's */
     if (setup)
-      rec.setup_cpu = cpu_now();
+      rec.setup_cpu = trc_cpu_now();
     if (!isnan(rec.entry_cpu))
-      rec.entry_cpu = cpu_now();
+      rec.entry_cpu = trc_cpu_now();
     start = trc_now();
   }
   rec.gap.start += start - now - held; /* the computation keeps the held part, after its own end */
@@ -1522,7 +1485,7 @@ void trc_after_call(void)
   double from = rec.last_exit + rec.lead_held;
   double now = trc_now(), prev_cpu = rec.last_cpu, prev_wall = rec.cpu_wall;
   if (now - from >= CPU_GAP) { /* long, or preempted (a waitall's 10^5 completions): the CPU clock read */
-    rec.last_cpu = cpu_now();
+    rec.last_cpu = trc_cpu_now();
     rec.cpu_wall = now;
     rec.cpu_known = 1;
     now = trc_now();
@@ -1546,8 +1509,9 @@ double trc_setup_done(double start)
   if (!trc_active() || start == NESTED)
     return 0;
   rec.setup_end = trc_now(); /* the call's end, before the CPU clock's reading */
-  rec.setup_delay = waited_for_cpu();
-  return fmin(fmax(cpu_now() - rec.setup_cpu - rec.cpu_cost, 0), fmax(rec.setup_end - start, 0)); /* less a reading */
+  rec.setup_delay = trc_cpu_waited();
+  return fmin(fmax(trc_cpu_now() - rec.setup_cpu - rec.cpu_cost, 0),
+              fmax(rec.setup_end - start, 0)); /* less a reading */
 }
 
 void trc_setup_call(double start, const char *name, const char *ti, double cpu)
@@ -1559,7 +1523,7 @@ void trc_setup_call(double start, const char *name, const char *ti, double cpu)
    * in a replay's computation: it exists only traced. tests/data/tracer/setup_shared.c's 2 ranks on one core, before:
    * 12 ms of computation after each MPI_Comm_dup, the rest of a scheduler's slice (25% of the run's span). That wait
    * is not the tracer's CPU time (disturbance_said). */
-  double delay = waited_for_cpu();
+  double delay = trc_cpu_waited();
   if (isfinite(delay))
     rec.delay_mark = delay;
   if (delay > rec.setup_delay) /* NAN compares false */
@@ -1610,11 +1574,11 @@ void trc_poll(double start, const char *name)
     if (!isnan(rec.entry_cpu)) {
       poll_seen(f, rec.entry_cpu, start);
       if (held)
-        poll_seen(f, cpu_now(), now);
+        poll_seen(f, trc_cpu_now(), now);
     } else if (held)
-      read_from(f, cpu_now(), now);
+      read_from(f, trc_cpu_now(), now);
     else if (rec.long_polls)
-      poll_seen(f, cpu_now(), now);
+      poll_seen(f, trc_cpu_now(), now);
     rec.gap.set = 0;
   }
   f->count++;
@@ -1649,9 +1613,9 @@ static double polls_cpu(void (*polls)(long n, int traced), long n, int traced, d
   for (int i = 0; i < POLL_TRIALS; i++) {
     double sum = rec.between;
     long count = rec.betweens;
-    double t0 = cpu_now();
+    double t0 = trc_cpu_now();
     polls(n, traced);
-    least = fmin(least, cpu_now() - t0);
+    least = fmin(least, trc_cpu_now() - t0);
     if (rec.betweens > count)
       *between = fmin(*between, (rec.between - sum) / (double)(rec.betweens - count));
   }
@@ -1877,7 +1841,7 @@ static void children_said(void)
 static void threads_said(void)
 {
   long switches = 0;
-  double mine = cpu_now();
+  double mine = trc_cpu_clock(); /* as the process's usage is read: Linux's own accounts */
   double theirs = process_usage(&switches) - mine;
   if (!(theirs > 0.2 && theirs > 0.05 * (theirs + mine)))
     return;
@@ -2057,7 +2021,7 @@ int trc_finish(void)
     rma_said(rma, sizeof rma, now);
     untraced_said(rma);
     disturbance_said(now, &ended);
-    schedstat_close();
+    trc_cpu_close();
     polls_work_said();
     if (atomic_load(&others)) /* simrun analyse names such a folder (docs/tracer.md) */
       trc_out_printf(rec.timeline, "# calls from other threads %lu: not traced\n", atomic_load(&others));

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# The tracer on a loaded machine (docs/tracer.md, "Computation between calls"): bench/trc_loaded.c at p = 2, two ranks
+# The tracer on a loaded machine (docs/tracer.md, the TI `compute` amounts): bench/trc_loaded.c at p = 2, two ranks
 # that exchange a message after each 11 us of work, beside as many busy loops as the machine has online cores, RUNS
 # times each alternately: untraced, untraced reading the thread's CPU clock around each exchange (as the tracer once
 # did), and traced. Prints each kind's median wall time and its ratio to the untraced one, the traced one beside issue

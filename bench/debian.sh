@@ -11,7 +11,9 @@
 # and 4: 600 reads of 100 bases drawn from a random genome of 5000 bases, seeded, so every run assembles the same
 # reads; its check: a Contigs.fasta) and meep (meep-openmpi, p = 2: the FDTD of a straight waveguide, 32 x 16 at
 # resolution 10, 20 time units, 400 steps; its check: its "run 0 finished" line). The trace measured is the last
-# traced run's. Usage: [PLATFORM=FILE] bench/debian.sh [RUNS [WHICH]]
+# traced run's. With LOAD=N, N busy loops run beside every run once the machine is probed (a loaded machine, as
+# bench/here.sh's: the ratios are then what tracing costs where the ranks share their cores with other work).
+# Usage: [PLATFORM=FILE] [LOAD=N] bench/debian.sh [RUNS [WHICH]]
 # (default 3 runs; WHICH an extended regular expression of the program names to run, default all)
 # Added by the held-out check of issues 25 and 26 (docs/history/tracer.md, "More of Debian's programs"), at p = 1, 2 and 4:
 # ExaML (examl, its own test data 49 taxa, -f e: the likelihood of the given tree, model and branch lengths optimised;
@@ -95,6 +97,8 @@ for f in /usr/bin/mpgrafic /usr/bin/ffindex_apply_mpi /usr/bin/tree-ppuzzle /usr
   [ -e "$f" ] || { echo "bench/debian.sh: $f missing (apt-get install mpgrafic ffindex tree-ppuzzle mplrs abinit)" >&2; exit 2; }
 done
 mpi_ready bench/debian.sh
+loops=() # LOAD's busy loops, stopped at exit with mpi_ready's folder
+trap '[ ${#loops[@]} -eq 0 ] || kill "${loops[@]}"; rm -rf "$work"' EXIT
 cp "$lu/LU.dat" "$work/"
 cd "$work"
 # the probe refuses a fit the load made too noisy: tried three times (PLATFORM=FILE: that probed platform instead)
@@ -103,6 +107,10 @@ for _ in 1 2 3; do
   [ -f here.xml ] || "$simrun" machine probe here.xml > /dev/null 2>&1 || true
 done
 [ -f here.xml ] || { echo "bench/debian.sh: simrun machine probe failed three times: give PLATFORM=FILE" >&2; exit 1; }
+for ((i = 0; i < ${LOAD:-0}; i++)); do
+  sh -c 'while :; do :; done' &
+  loops+=($!)
+done
 awk 'BEGIN { srand(25); for (i = 0; i < 5000; i++) g = g substr("ACGT", int(rand() * 4) + 1, 1)
              for (r = 0; r < 600; r++) printf ">r%d\n%s\n", r, substr(g, int(rand() * 4900) + 1, 100) }' > reads.fasta
 cat > meep.ctl << 'CTL'

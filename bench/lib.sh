@@ -16,6 +16,14 @@ mpi_ready() {
   trap 'rm -rf "$work"' EXIT
 }
 
+# tracer_ready SCRIPT: sets $lib to build/libsimrun-trace.so, exiting 2 naming SCRIPT when it is not built (run from the
+# repository's root), then mpi_ready SCRIPT.
+tracer_ready() {
+  lib=$PWD/build/libsimrun-trace.so
+  [ -f "$lib" ] || { echo "$1: $lib not built; build simrun with Open MPI installed" >&2; exit 2; }
+  mpi_ready "$1"
+}
+
 # median [COLUMN] < lines: the median of that column's numbers (default the first), the mean of the two middle ones
 # for an even count; "-" for no lines.
 median() {

@@ -10,10 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-20000}
 runs=${2:-3}
-lib=$PWD/build/libsimrun-trace.so
-[ -f "$lib" ] || { echo "bench/loaded.sh: $lib not built; build simrun with Open MPI installed" >&2; exit 2; }
 . bench/lib.sh
-mpi_ready bench/loaded.sh
+tracer_ready bench/loaded.sh
 loops=()
 trap '[ ${#loops[@]} -eq 0 ] || kill "${loops[@]}"; rm -rf "$work"' EXIT
 mpicc -O2 -I bench bench/trc_loaded.c -o "$work/trc_loaded"

@@ -23,10 +23,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-600}
 runs=${2:-7}
-lib=$PWD/build/libsimrun-trace.so
-[ -f "$lib" ] || { echo "bench/tracer.sh: $lib not built; build simrun with Open MPI installed" >&2; exit 2; }
 . bench/lib.sh
-mpi_ready bench/tracer.sh
+tracer_ready bench/tracer.sh
 mpicc -O2 -I src/tracer examples/ring-matmul/ring_matmul.c -o "$work/ring_matmul"
 # One run: "<program seconds> <wall seconds>".
 run() {

@@ -3,12 +3,13 @@
  * C): while the thread computes it never reads Linux's thread CPU clock, whose readings bring the scheduler's
  * accounting up to date and hand the processor to others on a loaded machine (clock_gettime is wrapped at link time
  * and its CPU clock readings counted); its counter agrees with that clock, leaves out a sleep and the time the thread
- * waited for a processor it shared with another. */
+ * waited for a processor it shared with another; without schedstat every reading is the clock's. */
 #define _GNU_SOURCE /* sched_setaffinity, sched_getcpu */
 #include "trc_clock.h"
 #include "trc_cpu.h"
 #include "tu.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -128,6 +129,25 @@ static void test_trc_cpu_leaves_out_waits_for_the_processor(void)
   CU_ASSERT_DOUBLE_EQUAL(counter, clock, 0.05 * clock);
 }
 
+/* Without schedstat (closed at MPI_Finalize; a kernel without CONFIG_SCHED_INFO, no /proc), every reading is the CPU
+ * clock's, and the counter still agrees with it. Last: the thread's schedstat stays closed. */
+static void test_trc_cpu_without_schedstat_reads_the_clock(void)
+{
+  trc_clock_init();
+  trc_cpu_close();
+  CU_ASSERT(isnan(trc_cpu_waited()));
+  double counter = trc_cpu_now(), clock = trc_cpu_clock();
+  atomic_store(&cpu_clock_readings, 0);
+  for (int i = 0; i < 100; i++) {
+    spin(50e-6);
+    trc_cpu_now();
+  }
+  CU_ASSERT_EQUAL(atomic_load(&cpu_clock_readings), 100);
+  counter = trc_cpu_now() - counter;
+  clock = trc_cpu_clock() - clock;
+  CU_ASSERT_DOUBLE_EQUAL(counter, clock, 0.03 * clock);
+}
+
 int main(void)
 {
   static const tu_case_t cases[] = {
@@ -135,6 +155,7 @@ int main(void)
       {"test_trc_cpu_agrees_with_the_cpu_clock", test_trc_cpu_agrees_with_the_cpu_clock},
       {"test_trc_cpu_leaves_out_a_sleep", test_trc_cpu_leaves_out_a_sleep},
       {"test_trc_cpu_leaves_out_waits_for_the_processor", test_trc_cpu_leaves_out_waits_for_the_processor},
+      {"test_trc_cpu_without_schedstat_reads_the_clock", test_trc_cpu_without_schedstat_reads_the_clock},
       {NULL, NULL}};
   return tu_run("trc_cpu", cases);
 }

@@ -9,7 +9,7 @@
  * /proc/thread-self/schedstat (which reads the thread's fields as they are): between two readings where the thread
  * never blocked (no voluntary context switch), its CPU time is the wall time less what it waited for a processor
  * (run_delay, brought up to date each time the thread gets one back). That agreed with the thread's CPU clock to 0.03%
- * over 1.7 s of work read every 30 us, 0.23% beside the two busy loops (the difference: the hypervisor's and
+ * over 1.7 s of work read every 80 us, 0.23% beside the two busy loops (the difference: the hypervisor's and
  * interrupts' time, which the wall clock holds). An interval in which the thread blocked (a read, a sleep, a wait for a
  * child) reads the CPU clock; so does every reading where schedstat cannot be read. */
 #define _GNU_SOURCE /* RUSAGE_THREAD */

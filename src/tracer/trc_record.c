@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The tracer's recorder (trc_record.h): clocks, the rank's two files and the untraced-call tally. Computation between
  * calls is timed twice: by the wall clock for the measured timeline (what happened, seed 000 §1.2's EPPA timeline) and
- * by the thread's CPU clock times a flop rate for the TI trace (the work, whatever else shared the core). The
- * recorder's own time after each call is kept out of both (and summed, per rank), and a run of unsuccessful polls is
- * one record. */
+ * by the thread's CPU time (trc_cpu.h) times a flop rate for the TI trace (the work, whatever else shared the core).
+ * The recorder's own time after each call is kept out of both (and summed, per rank), and a run of unsuccessful polls
+ * is one record. */
 #define _GNU_SOURCE /* realpath */
 #include "trc_record.h"
 #include "met_flops.h"
@@ -74,9 +74,9 @@ enum { PHASE_DEPTH = 16, PHASE_LEN = 64, UNTRACED_KINDS = 64, FILE_BUFFER = 1 <<
 /* The most the recorder's cost per poll can be (trc_measure_polls): an unsuccessful MPI_Test takes some 15 ns on this
  * machine and the recorder some 10 ns more (bench/tracer.sh); a difference beyond this is a disturbed measurement. */
 #define POLL_COST_MAX 10e-6
-/* The thread's CPU clock is a system call (about 0.2 us): it is read around a computation expected to last at least
- * this long (the previous one did), and at least once per CPU_EVERY of wall time. Shorter computations are timed by
- * the wall clock times the CPU share last measured. */
+/* The thread's CPU time is a system call (trc_cpu_now, about 0.7 us): it is read around a computation expected to last
+ * at least this long (the previous one did), and at least once per CPU_EVERY of wall time. Shorter computations are
+ * timed by the wall clock times the CPU share last measured. */
 #define CPU_GAP   20e-6
 #define CPU_EVERY 1e-3
 /* The most of the recorder's own time in one gap between intervals that is its CPU time when it wrote nothing then
@@ -866,7 +866,7 @@ static void between_kept(poll_run_t *f, double cpu)
   f->pendings = f->pendings_long = 0;
 }
 
-/* The thread's CPU clock now: the entry's reading when gap_cpu made one, else a new one. */
+/* The thread's CPU time now (trc_cpu_now): the entry's reading when gap_cpu made one, else a new one. */
 static double cpu_at_entry(void)
 {
   return isnan(rec.entry_cpu) ? trc_cpu_now() : rec.entry_cpu;

@@ -119,12 +119,14 @@ static void read_clock(double wall, long voluntary)
   last.voluntary = voluntary >= 0 ? voluntary : voluntary_switches();
 }
 
-double trc_cpu_now(void)
+double trc_cpu_now_waited(double *waited)
 {
   schedstat_t s = {0, 0};
   double before = trc_clock_now();
-  int read = read_schedstat(&s) == 0 && s.runs > 0;
+  int got = read_schedstat(&s) == 0, read = got && s.runs > 0;
   double wall = trc_clock_now();
+  if (waited)
+    *waited = got ? s.waited : NAN;
   if (!read || !last.known || last.stat.runs == 0 || wall - before > READ_SPAN) {
     read_clock(wall, -1);
   } else if (s.runs == last.stat.runs) { /* never off its processor since */
@@ -140,4 +142,9 @@ double trc_cpu_now(void)
   last.wall = wall;
   last.stat = read ? s : (schedstat_t){0, 0};
   return last.cpu;
+}
+
+double trc_cpu_now(void)
+{
+  return trc_cpu_now_waited(NULL);
 }

@@ -10,6 +10,10 @@
  * the value it returned before. The recorded thread's only. */
 double trc_cpu_now(void);
 
+/* trc_cpu_now, and into *waited (when not NULL) what trc_cpu_waited gives, from the same reading of schedstat: where
+ * both are wanted at one moment, one read of the file, not two. */
+double trc_cpu_now_waited(double *waited);
+
 /* The thread's CPU clock itself (CLOCK_THREAD_CPUTIME_ID), in seconds: for a reading or two at MPI_Init and
  * MPI_Finalize, where its cost to the scheduling does not matter. */
 double trc_cpu_clock(void);

@@ -1142,11 +1142,14 @@ static double held_in(double from, double to, double cpu_at, double wall_at)
   double beyond = to - from - OWN_CPU_MAX;
   if (!(beyond > 0) || trc_out_writes() != rec.own_writes)
     return 0;
+  double delay; /* NAN where Linux does not give it: none held */
   if (!isnan(cpu_at)) {
-    double cpu = trc_cpu_now(); /* read after a preemption in the gap: one in a system call before returns after it */
+    /* read after a preemption in the gap: one in a system call before returns after it */
+    double cpu = trc_cpu_now_waited(&delay);
     beyond = fmin(beyond, (trc_now() - wall_at) - (cpu - cpu_at));
+  } else {
+    delay = trc_cpu_waited();
   }
-  double delay = trc_cpu_waited(); /* NAN where Linux does not give it: none held */
   double fresh = delay - rec.delay_mark;
   if (isfinite(delay))
     rec.delay_mark = delay;
@@ -1509,8 +1512,7 @@ double trc_setup_done(double start)
   if (!trc_active() || start == NESTED)
     return 0;
   rec.setup_end = trc_now(); /* the call's end, before the CPU clock's reading */
-  rec.setup_delay = trc_cpu_waited();
-  return fmin(fmax(trc_cpu_now() - rec.setup_cpu - rec.cpu_cost, 0),
+  return fmin(fmax(trc_cpu_now_waited(&rec.setup_delay) - rec.setup_cpu - rec.cpu_cost, 0),
               fmax(rec.setup_end - start, 0)); /* less a reading */
 }
 

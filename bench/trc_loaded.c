@@ -28,19 +28,19 @@ int main(int argc, char **argv)
     MPI_Finalize();
     return 2;
   }
-  double mine = 1, theirs = 0, read = 0;
+  double mine = 1, theirs = 0;
   double start = MPI_Wtime();
   for (long i = 0; i < n; i++) {
     work(WORK);
     if (clock)
-      read += cpu_seconds();
+      cpu_seconds(); /* a system call: it stays, its value unused */
     MPI_Sendrecv(&mine, 1, MPI_DOUBLE, 1 - rank, 0, &theirs, 1, MPI_DOUBLE, 1 - rank, 0, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
     if (clock)
-      read -= cpu_seconds();
+      cpu_seconds();
   }
   if (rank == 0)
-    printf("wall %.3f\n", MPI_Wtime() - start + 0 * read);
+    printf("wall %.3f\n", MPI_Wtime() - start);
   MPI_Finalize();
   return 0;
 }

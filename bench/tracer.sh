@@ -173,24 +173,31 @@ piso_case() {
     (cd "$work/run" && WM_PROJECT_DIR=$foam blockMesh > /dev/null && WM_PROJECT_DIR=$foam decomposePar > /dev/null) ||
     { echo "bench/tracer.sh: pisoFoam's cavity case could not be set up: pisoFoam left out" >&2; return 1; }
 }
+# and traced again with its files left plain text (SIMRUN_TRACE_COMPRESS=0), then not folded either
+# (SIMRUN_TRACE_FOLD=0), against the same untraced runs: what compressing and folding add to a call-heavy program's cost
+# (docs/tracer.md, "Overhead")
 if command -v pisoFoam > /dev/null && [ -d "$cavity" ] && piso_case; then
-  cases+=("pisoFoam 2 -x WM_PROJECT_DIR=$foam pisoFoam -parallel")
+  cases+=("pisoFoam 2 -x WM_PROJECT_DIR=$foam pisoFoam -parallel"
+    "pisoFoam_plain 2 -x SIMRUN_TRACE_COMPRESS=0 -x WM_PROJECT_DIR=$foam pisoFoam -parallel"
+    "pisoFoam_plain_unfolded 2 -x SIMRUN_TRACE_COMPRESS=0 -x SIMRUN_TRACE_FOLD=0 -x WM_PROJECT_DIR=$foam pisoFoam -parallel")
 fi
 printf '\nCPU time traced / untraced (user + system of the whole job, least of %d runs; target: at most 1.2x)\n' "$runs"
-printf '%-18s %9s %9s %7s %-8s %13s %13s %7s\n' program untraced traced ratio target "ns/test untr." \
+printf '%-29s %9s %9s %7s %-8s %13s %13s %7s\n' program untraced traced ratio target "ns/test untr." \
   "ns/test traced" ratio
 for case in "${cases[@]}"; do
   set -- $case
   name=$1 np=$2
   shift 2
-  : > "$work/cpu-plain"
   : > "$work/cpu-traced"
-  cpu_runs "$work/cpu-plain" "$np" "$@"
+  if [[ $name != pisoFoam_* ]]; then # pisoFoam's variants differ only traced: one untraced figure for the three
+    : > "$work/cpu-plain"
+    cpu_runs "$work/cpu-plain" "$np" "$@"
+  fi
   cpu_runs "$work/cpu-traced" "$np" -x LD_PRELOAD="$lib" -x SIMRUN_TRACE_DIR="$work/cputrace" "$@"
   paste -d' ' <(cpu_least "$work/cpu-plain") <(cpu_least "$work/cpu-traced") |
     awk -v name="${name//_/ } p = $np" '{ r = $4 / $1; met = r <= 1.2 ? "met" : "not met"
-      if ($2 == "-" || $5 == "-") printf "%-18s %9.3f %9.3f %6.2fx %-8s %13s %13s %7s\n", name, $1, $4, r, met, "-", "-", "-"
-      else printf "%-18s %9.3f %9.3f %6.2fx %-8s %13.1f %13.1f %6.2fx\n", name, $1, $4, r, met, 1e9 * $2 / $3,
+      if ($2 == "-" || $5 == "-") printf "%-29s %9.3f %9.3f %6.2fx %-8s %13s %13s %7s\n", name, $1, $4, r, met, "-", "-", "-"
+      else printf "%-29s %9.3f %9.3f %6.2fx %-8s %13.1f %13.1f %6.2fx\n", name, $1, $4, r, met, 1e9 * $2 / $3,
                   1e9 * $5 / $6, ($5 / $6) / ($2 / $3) }'
   if [ "$name" = trc_polling ] && [ "$np" = 1 ]; then # a message every 100 tests (trc_polling.c's default period)
     per_message=$(paste -d' ' <(cpu_least "$work/cpu-plain") <(cpu_least "$work/cpu-traced") |

@@ -48,6 +48,7 @@
 #define POLLWORK   SIMRUN_SOURCE_DIR "/tests/data/tracer/poll_work.c"
 #define POLLRHYTHM SIMRUN_SOURCE_DIR "/tests/data/tracer/poll_rhythm.c"
 #define CHILDREN   SIMRUN_SOURCE_DIR "/tests/data/tracer/children.c"
+#define PRELOAD    SIMRUN_SOURCE_DIR "/tests/data/tracer/preload.c"
 #define POLLING    SIMRUN_SOURCE_DIR "/bench/trc_polling.c"
 #define STARTUP    SIMRUN_SOURCE_DIR "/tests/data/tracer/startup.c"
 #define NESTED     SIMRUN_SOURCE_DIR "/tests/data/tracer/nested.c"
@@ -2790,6 +2791,48 @@ static void test_trc_mpi_shared_handles_name_pending_requests(void)
   remove_folder(dir);
 }
 
+/* tests/data/tracer/preload.c traced on 2 ranks, the tracer named in LD_PRELOAD after libm.so.6, alone, and by
+ * another spelling of its path before libm.so.6 (space-separated): rank 0's child process, started after MPI_Init, sees
+ * libm.so.6 alone, no LD_PRELOAD, then libm.so.6 alone. The tracer takes itself out of the rank's LD_PRELOAD
+ * (trc_preload.h): a rank's children are not ranks, and each loaded it, and Open MPI with it (NEURON's start-up script,
+ * some 50 processes a rank: 1.18x of CPU traced at p = 1, 1.00x without). Before, the child saw the tracer too. Each
+ * run is traced all the same (its index). */
+static void test_trc_mpi_children_not_preloaded(void)
+{
+  char dir[1024];
+  built_in_new_folder(dir, PRELOAD, "preload");
+  char respelt[1200];
+  const char *slash = strrchr(SIMRUN_TRACE_LIB, '/');
+  CU_ASSERT_PTR_NOT_NULL_FATAL(slash);
+  snprintf(respelt, sizeof respelt, "%.*s/./%s", (int)(slash - SIMRUN_TRACE_LIB), SIMRUN_TRACE_LIB, slash + 1);
+  static const char *const seen[] = {"child LD_PRELOAD=[libm.so.6]", "child LD_PRELOAD=[unset]",
+                                     "child LD_PRELOAD=[libm.so.6]"};
+  for (int i = 0; i < 3; i++) {
+    char preload[2600], folder[1200], trace[1100], index[1200];
+    if (i == 0)
+      snprintf(preload, sizeof preload, "LD_PRELOAD=libm.so.6:%s", SIMRUN_TRACE_LIB);
+    else if (i == 1)
+      snprintf(preload, sizeof preload, "LD_PRELOAD=%s", SIMRUN_TRACE_LIB);
+    else
+      snprintf(preload, sizeof preload, "LD_PRELOAD=%s libm.so.6", respelt);
+    snprintf(trace, sizeof trace, "%s/trace", dir);
+    snprintf(folder, sizeof folder, "SIMRUN_TRACE_DIR=%s", trace);
+    snprintf(index, sizeof index, "%s/index.txt", trace);
+    const char *args[] = {
+        "--allow-run-as-root", "--oversubscribe", "-np", "2", "-x", preload, "-x", folder, "./preload", NULL};
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(run_program(dir, SIMRUN_MPIRUN, args, &run), 0);
+    TU_ASSERT_RAN(&run);
+    if (!strstr(run.out, seen[i]))
+      fprintf(stderr, "%s: %s", preload, run.out);
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, seen[i]));
+    CU_ASSERT_EQUAL(access(index, F_OK), 0);
+    run_free(&run);
+    remove_folder(trace);
+  }
+  remove_folder(dir);
+}
+
 /* tests/data/tracer/children.c on 2 ranks: each rank runs 4 items in child processes (system()) of 0.05 s of CPU each.
  * Rank 0's TI trace holds their CPU time as its computation: at least 0.9 x 4 x 0.05 s (by hand) and what
  * getrusage(RUSAGE_CHILDREN) gave the program, at most that and 0.01 s of its own (issue 47: the trace booked the
@@ -3483,6 +3526,7 @@ int main(void)
       {"test_trc_mpi_shared_handles_name_pending_requests", test_trc_mpi_shared_handles_name_pending_requests},
       {"test_trc_mpi_polls_counted_at_every_rhythm", test_trc_mpi_polls_counted_at_every_rhythm},
       {"test_trc_mpi_children_work_counted", test_trc_mpi_children_work_counted},
+      {"test_trc_mpi_children_not_preloaded", test_trc_mpi_children_not_preloaded},
       {"test_trc_mpi_shared_core_held_tracer_time", test_trc_mpi_shared_core_held_tracer_time},
       {"test_trc_mpi_setup_waits_are_the_tracers", test_trc_mpi_setup_waits_are_the_tracers},
       {"test_trc_mpi_work_after_finalize_said", test_trc_mpi_work_after_finalize_said},

@@ -6,6 +6,7 @@
 #include "trc_bind.h"
 #include "trc_comm.h"
 #include "trc_mpi_util.h"
+#include "trc_preload.h"
 #include "trc_request.h"
 
 #include <stdio.h>
@@ -109,6 +110,7 @@ static void start(void)
 EXPORT int MPI_Init(int *argc, char ***argv)
 {
   init_seen = 1;
+  trc_preload_drop(); /* the rank's children are not ranks (trc_preload.h) */
   int rc = PMPI_Init(argc, argv);
   if (rc == MPI_SUCCESS)
     start();
@@ -123,6 +125,7 @@ EXPORT int MPI_Init(int *argc, char ***argv)
 EXPORT int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
   init_seen = 1;
+  trc_preload_drop();
   int rc = PMPI_Init_thread(argc, argv, required, provided);
   if (rc == MPI_SUCCESS)
     start();

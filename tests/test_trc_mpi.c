@@ -2795,7 +2795,7 @@ static void test_trc_mpi_shared_handles_name_pending_requests(void)
  * another spelling of its path before libm.so.6 (space-separated): rank 0's child process, started after MPI_Init, sees
  * libm.so.6 alone, no LD_PRELOAD, then libm.so.6 alone. The tracer takes itself out of the rank's LD_PRELOAD
  * (trc_preload.h): a rank's children are not ranks, and each loaded it, and Open MPI with it (NEURON's start-up script,
- * some 50 processes a rank: 1.18x of CPU traced at p = 1, 1.00x without). Before, the child saw the tracer too. Each
+ * some 50 processes on rank 0: 1.18x of CPU traced at p = 1, 1.00x without). Before, the child saw the tracer too. Each
  * run is traced all the same (its index). */
 static void test_trc_mpi_children_not_preloaded(void)
 {

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# The replay (ti-replay, docs/ti-replay.md) of a sender that runs ahead of its receiver, for each N: rank 0 computes
+# 10^11 flops and then receives N messages of 8 bytes from rank 1, which sends them at once (an MPI_Isend and its
+# MPI_Wait each, eager: over for the sender at once), so that all N wait in the mailbox from rank 1 to rank 0. A
+# real program does this: Murasaki's hashing ranks (murasaki-mpi at p = 2, 275,562 such messages each way of two
+# tags) replay for longer than 300 s, where the run took 7 s. SimGrid 3.32 looks, at every new send, through the
+# mailbox's queue for a receive to match (MailboxImpl::find_matching_comm), so the replay's time grows with N^2:
+# the figure beside each size is its time over the last one's, 2 for time linear in N, 4 for N^2.
+# Usage: bench/eager-backlog.sh [N...]   (default 10000 20000 40000; needs build/simrun)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+sizes=("$@")
+[ $# -gt 0 ] || sizes=(10000 20000 40000)
+last=
+for n in "${sizes[@]}"; do
+  awk -v n="$n" 'BEGIN { print "0 init"; print "0 compute 1e11"; for (i = 0; i < n; i++) print "0 recv 1 0 8"
+                         print "0 finalize" }' > "$work/rank-0.txt"
+  awk -v n="$n" 'BEGIN { print "1 init"; for (i = 0; i < n; i++) { print "1 isend 0 0 8"; print "1 wait 1 0 0" }
+                         print "1 finalize" }' > "$work/rank-1.txt"
+  printf '%s\n' "$work/rank-0.txt" "$work/rank-1.txt" > "$work/index.txt"
+  cat > "$work/replay.xml" << XML
+<?xml version="1.0" encoding="UTF-8"?>
+<scenario name="eager-backlog">
+  <platform file="$PWD/platforms/icluster-fe-32.xml"/>
+  <program skeleton="ti-replay">
+    <param name="trace" value="$work/index.txt"/>
+    <param name="p" value="2"/>
+  </program>
+</scenario>
+XML
+  /usr/bin/time -f '%e %M' -o "$work/time" build/simrun "$work/replay.xml" --quiet > "$work/out"
+  read -r seconds kb < "$work/time"
+  growth=${last:+$(echo "$seconds / $last" | bc -l | xargs printf '%.2f')}
+  printf 'N = %d: replay %.2f s, peak RSS %.1f MiB%s\n' "$n" "$seconds" "$(echo "$kb / 1024" | bc -l)" \
+    "${growth:+, ${growth}x the time of the size before (2 when linear in N)}"
+  last=$seconds
+done

@@ -21,16 +21,9 @@ for n in "${sizes[@]}"; do
   awk -v n="$n" 'BEGIN { print "1 init"; for (i = 0; i < n; i++) { print "1 isend 0 0 8"; print "1 wait 1 0 0" }
                          print "1 finalize" }' > "$work/rank-1.txt"
   printf '%s\n' "$work/rank-0.txt" "$work/rank-1.txt" > "$work/index.txt"
-  cat > "$work/replay.xml" << XML
-<?xml version="1.0" encoding="UTF-8"?>
-<scenario name="eager-backlog">
-  <platform file="$PWD/platforms/icluster-fe-32.xml"/>
-  <program skeleton="ti-replay">
-    <param name="trace" value="$work/index.txt"/>
-    <param name="p" value="2"/>
-  </program>
-</scenario>
-XML
+  printf '<scenario name="eager-backlog"><platform file="%s"/><program skeleton="ti-replay">%s%s</program></scenario>\n' \
+    "$PWD/platforms/icluster-fe-32.xml" "<param name=\"trace\" value=\"$work/index.txt\"/>" \
+    '<param name="p" value="2"/>' > "$work/replay.xml"
   /usr/bin/time -f '%e %M' -o "$work/time" build/simrun "$work/replay.xml" --quiet > "$work/out"
   read -r seconds kb < "$work/time"
   growth=${last:+$(echo "$seconds / $last" | bc -l | xargs printf '%.2f')}

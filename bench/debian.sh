@@ -97,8 +97,6 @@ for f in /usr/bin/mpgrafic /usr/bin/ffindex_apply_mpi /usr/bin/tree-ppuzzle /usr
   [ -e "$f" ] || { echo "bench/debian.sh: $f missing (apt-get install mpgrafic ffindex tree-ppuzzle mplrs abinit)" >&2; exit 2; }
 done
 mpi_ready bench/debian.sh
-loops=() # LOAD's busy loops, stopped at exit with mpi_ready's folder
-trap '[ ${#loops[@]} -eq 0 ] || kill "${loops[@]}"; rm -rf "$work"' EXIT
 cp "$lu/LU.dat" "$work/"
 cd "$work"
 # the probe refuses a fit the load made too noisy: tried three times (PLATFORM=FILE: that probed platform instead)
@@ -107,10 +105,7 @@ for _ in 1 2 3; do
   [ -f here.xml ] || "$simrun" machine probe here.xml > /dev/null 2>&1 || true
 done
 [ -f here.xml ] || { echo "bench/debian.sh: simrun machine probe failed three times: give PLATFORM=FILE" >&2; exit 1; }
-for ((i = 0; i < ${LOAD:-0}; i++)); do
-  sh -c 'while :; do :; done' &
-  loops+=($!)
-done
+busy_loops "${LOAD:-0}"
 awk 'BEGIN { srand(25); for (i = 0; i < 5000; i++) g = g substr("ACGT", int(rand() * 4) + 1, 1)
              for (r = 0; r < 600; r++) printf ">r%d\n%s\n", r, substr(g, int(rand() * 4900) + 1, 100) }' > reads.fasta
 cat > meep.ctl << 'CTL'

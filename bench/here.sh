@@ -37,8 +37,6 @@ for f in /usr/lib/abyss/ABYSS-P /usr/bin/liggghts /usr/bin/dgord /usr/bin/Ray /u
 done
 mpi_ready bench/here.sh
 export SCOTCH_PTHREAD_NUMBER=1
-loops=() # the busy loops started below, stopped at exit with mpi_ready's folder
-trap '[ ${#loops[@]} -eq 0 ] || kill "${loops[@]}"; rm -rf "$work"' EXIT
 cd "$work"
 bind=() # Open MPI's default: a core each up to the cores, unbound beyond
 if [ "${BIND:-}" = core ]; then
@@ -46,10 +44,7 @@ if [ "${BIND:-}" = core ]; then
 fi
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 "$simrun" machine probe here.xml # on the machine as it is before the loops start
-for ((i = 0; i < ${LOAD:-0}; i++)); do
-  sh -c 'while :; do :; done' &
-  loops+=($!)
-done
+busy_loops "${LOAD:-0}"
 flops=$(sed -n 's/.*SIMRUN_TRACE_FLOPS=\([0-9.e+]*\).*/\1/p' here.xml | head -1)
 awk -f "$repo/bench/measured/abyss-reads.awk" > abyss-reads.fa
 cp "$repo/bench/measured/liggghts-pour.in" in.pour

@@ -5,7 +5,7 @@
 # statistics in two meanings.
 
 # mpi_ready SCRIPT: exits 2 naming SCRIPT when mpicc or mpirun is missing; lets Open MPI's mpirun run as root; makes
-# $work, a temporary folder removed at the script's exit.
+# $work, a temporary folder removed at the script's exit, with busy_loops' loops still running stopped.
 mpi_ready() {
   if ! command -v mpicc > /dev/null || ! command -v mpirun > /dev/null; then
     echo "$1: mpicc or mpirun not found (Debian: libopenmpi-dev, openmpi-bin)" >&2
@@ -13,7 +13,22 @@ mpi_ready() {
   fi
   export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
   work=$(mktemp -d)
-  trap 'rm -rf "$work"' EXIT
+  loops=()
+  trap 'busy_loops_stop; rm -rf "$work"' EXIT
+}
+
+# busy_loops N: starts N busy loops (a loaded machine), their process ids in $loops; busy_loops_stop stops them.
+busy_loops() {
+  local i
+  for ((i = 0; i < $1; i++)); do
+    sh -c 'while :; do :; done' &
+    loops+=($!)
+  done
+}
+
+busy_loops_stop() {
+  [ ${#loops[@]} -eq 0 ] || kill "${loops[@]}"
+  loops=()
 }
 
 # tracer_ready SCRIPT: sets $lib to build/libsimrun-trace.so, exiting 2 naming SCRIPT when it is not built (run from the

@@ -12,8 +12,6 @@ n=${1:-20000}
 runs=${2:-3}
 . bench/lib.sh
 tracer_ready bench/loaded.sh
-loops=()
-trap '[ ${#loops[@]} -eq 0 ] || kill "${loops[@]}"; rm -rf "$work"' EXIT
 mpicc -O2 -I bench bench/trc_loaded.c -o "$work/trc_loaded"
 # measure LABEL: RUNS runs of each kind into $work/LABEL-KIND, then the medians.
 measure() {
@@ -34,11 +32,7 @@ measure() {
     awk '{ r = $1 / $2; printf "  %-32s %8.3f  %5.2fx (target 1.2x: %s)\n", "traced", $1, r, r <= 1.2 ? "met" : "not met" }'
 }
 cores=$(getconf _NPROCESSORS_ONLN)
-for ((i = 0; i < cores; i++)); do
-  sh -c 'while :; do :; done' &
-  loops+=($!)
-done
+busy_loops "$cores"
 measure "beside $cores busy loops"
-kill "${loops[@]}"
-loops=()
+busy_loops_stop
 measure "quiet"

@@ -2,18 +2,19 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # The replay (ti-replay, docs/ti-replay.md) of a sender that runs ahead of its receiver, for each N: rank 0 computes
 # 10^11 flops and then receives N messages of 8 bytes from rank 1, which sends them at once (an MPI_Isend and its
-# MPI_Wait each, eager: over for the sender at once), so that all N wait in the mailbox from rank 1 to rank 0. A
-# real program does this: Murasaki's hashing ranks (murasaki-mpi at p = 2, 275,562 such messages each way of two
-# tags) replay for longer than 300 s, where the run took 7 s. SimGrid 3.32 looks, at every new send, through the
-# mailbox's queue for a receive to match (MailboxImpl::find_matching_comm), so the replay's time grows with N^2:
-# the figure beside each size is its time over the last one's, 2 for time linear in N, 4 for N^2.
-# Usage: bench/eager-backlog.sh [N...]   (default 10000 20000 40000; needs build/simrun)
+# MPI_Wait each, eager: over for the sender at once), so that all N wait for their receives. A real program does
+# this: Murasaki's hashing ranks (murasaki-mpi at p = 2, 275,562 such messages each way of two tags). Waiting as
+# SimGrid sends, they made the replay quadratic in N: SimGrid 3.32 walks the sender's whole list of activities at each
+# end of its messages (ActorImpl::activities_) and a mailbox's whole queue at each message posted on it
+# (MailboxImpl::find_matching_comm). They wait outside SimGrid instead (sim_replay_msg.c's hold, posted_box). The
+# figure beside each size is its time over the last one's: 2 for time linear in N (the target), 4 for N^2.
+# Usage: bench/eager-backlog.sh [N...]   (default 40000 80000 160000 320000; needs build/simrun)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 sizes=("$@")
-[ $# -gt 0 ] || sizes=(10000 20000 40000)
+[ $# -gt 0 ] || sizes=(40000 80000 160000 320000)
 last=
 for n in "${sizes[@]}"; do
   awk -v n="$n" 'BEGIN { print "0 init"; print "0 compute 1e11"; for (i = 0; i < n; i++) print "0 recv 1 0 8"

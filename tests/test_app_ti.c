@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define DATA     SIMRUN_SOURCE_DIR "/tests/data/ti/"
@@ -299,6 +300,99 @@ static void test_app_ti_tags_matched_as_mpi(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(err, "rank 1 waits for a message from rank 0 whose tag none of rank 0's 4000000"));
 }
 
+/* Message i of write_backlog's traces: from the 150th on, 70,000 bytes every 7th (above SMPI's eager limit of 65,536:
+ * sent when its receive is posted); 0 bytes every 5th (and SMPI's envelope), 8 to 4,999 bytes otherwise, so that
+ * messages paired out of order take other times. */
+static long backlog_size(int i)
+{
+  if (i >= 150 && i % 7 == 0)
+    return 70000;
+  return i % 5 == 4 ? 0 : 8 + 997L * i % 4992;
+}
+
+/* Writes to `path` a trace of 250 messages from rank 1 to rank 0 on one tag: rank 0 computes first, so that rank 1
+ * sends the first 150 before their receives are posted (from the 65th on, held: sim_replay_msg.c's hold; by blocks of
+ * the replay's mailboxes: sim_channel_t), then rank 1 computes, so that the next 50 find theirs posted, then rank 0
+ * again, so that the last 50 wait in the mailboxes, rank 0 ending last. Every third receive, and each of the last 50,
+ * is posted, then waited for after a computation (its transfer goes on meanwhile). With `cancel`, rank 0 posts and
+ * cancels a receive before its 129th (held, the first of the third block), which must change nothing. */
+static void write_backlog(const char *path, int cancel)
+{
+  FILE *f = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  fprintf(f, "0 init\n0 compute 1e7\n1 init\n");
+  for (int i = 0; i < 250; i++) {
+    if (cancel && i == 128)
+      fprintf(f, "0 irecv 1 0 %ld\n0 cancel 1 0 0\n", backlog_size(i));
+    if (i == 150 || i == 200)
+      fprintf(f, "%d compute 1e7\n", i == 150);
+    if (i % 3 == 0 || i >= 200)
+      fprintf(f, "0 irecv 1 0 %ld\n0 compute 1e5\n0 wait 1 0 0\n", backlog_size(i));
+    else
+      fprintf(f, "0 recv 1 0 %ld\n", backlog_size(i));
+    fprintf(f, "1 isend 0 0 %ld\n1 wait 1 0 0\n", backlog_size(i));
+  }
+  fprintf(f, "0 finalize\n1 finalize\n");
+  fclose(f);
+}
+
+/* Writes to `path` by hand's trace (test_app_ti_sender_ahead_as_smpirun): rank 1 sends 65 messages of 0 bytes at
+ * once; rank 0 computes 2e6 flops, receives 64 of them, posts the receive of the last, computes 1e6 and waits. */
+static void write_held_by_hand(const char *path)
+{
+  FILE *f = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  fprintf(f, "0 init\n1 init\n0 compute 2e6\n");
+  for (int i = 0; i < 65; i++)
+    fprintf(f, "1 isend 0 0 0\n1 wait 1 0 0\n");
+  for (int i = 0; i < 64; i++)
+    fprintf(f, "0 recv 1 0 0\n");
+  fprintf(f, "0 irecv 1 0 0\n0 compute 1e6\n0 wait 1 0 0\n0 finalize\n1 finalize\n");
+  fclose(f);
+}
+
+/* A sender far ahead of its receiver: messages whose receives are far behind wait outside SimGrid (sim_replay_msg.c's
+ * hold), all go by blocks of mailboxes, and they pair in the order they were posted, as in one mailbox: the replay
+ * ends at smpirun's time to its 6 decimals (1e-6); a receive posted and cancelled where it takes a message its sender
+ * held changes nothing (1e-9); a held message of 0 bytes (the platform's network adds no envelope) starts when its
+ * receive is posted, not at its wait (by hand). */
+static void test_app_ti_sender_ahead_as_smpirun(void)
+{
+  CU_ASSERT_EQUAL_FATAL(system("command -v smpirun > /dev/null"), 0);
+  char dir[64];
+  snprintf(dir, sizeof dir, "/tmp/simrun-ti-XXXXXX");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+  char traces[80];
+  char plain[128];
+  char cancelled[128];
+  snprintf(traces, sizeof traces, "%s/traces", dir); /* compare_file writes its index in dir, by the trace's name */
+  CU_ASSERT_EQUAL_FATAL(mkdir(traces, 0700), 0);
+  snprintf(plain, sizeof plain, "%s/backlog.txt", traces);
+  snprintf(cancelled, sizeof cancelled, "%s/cancelled.txt", traces);
+  write_backlog(plain, 0);
+  write_backlog(cancelled, 1);
+  compare_file(dir, PLATFORM, HOSTS, 2, plain, 1, 1e-6);
+  double without = simrun_time(PLATFORM, HOSTS, 2, plain);
+  double with = simrun_time(PLATFORM, HOSTS, 2, cancelled);
+  fprintf(stderr, "backlog: %.9f s, with a receive cancelled %.9f s\n", without, with);
+  CU_ASSERT(without > 0);
+  CU_ASSERT_DOUBLE_EQUAL(with, without, 1e-9);
+  /* By hand on the platform's own network (tests/data/ti/match/README.md: L = 0.58545 ms for 0 bytes, 1e6 flops = 1
+   * ms): rank 0's 64 receives end at 2 ms + 64 L; the 65th message, held, moves from then, while rank 0 computes 1
+   * ms: 3 ms + 64 L (3 ms + 65 L if it started at the wait) */
+  write_held_by_hand(plain);
+  char err[1024] = "";
+  static const char *const platform_network[] = {"network", "platform", NULL};
+  double held = simrun_replay(DATA "cluster.xml", DATA "match/hosts", 2, plain, platform_network, err, sizeof err);
+  double by_hand = 3e-3 + 64 * 0.58545e-3;
+  fprintf(stderr, "held message of 0 bytes: %.9f s (by hand %.9f) %s\n", held, by_hand, err);
+  CU_ASSERT_DOUBLE_EQUAL(held, by_hand, 1e-9);
+  remove(plain);
+  remove(cancelled);
+  rmdir(traces);
+  rmdir(dir);
+}
+
 /* tests/data/ti/hand/allreduce.txt (its README): an 8-byte and a 5000-byte allreduce at p = 2, each message alone
  * (network = analytic) on platforms/pentium2-fe-8.xml, by hand. collectives = openmpi runs Open MPI 4.1's choices,
  * recursive doubling (one exchange) then the ring (two steps of half the data); SMPI's default runs each as a reduce
@@ -330,6 +424,7 @@ int main(void)
       {"test_app_ti_tests_and_shared_hosts_as_smpirun", test_app_ti_tests_and_shared_hosts_as_smpirun},
       {"test_app_ti_tags_matched_as_mpi", test_app_ti_tags_matched_as_mpi},
       {"test_app_ti_collectives_as_open_mpi_chooses", test_app_ti_collectives_as_open_mpi_chooses},
+      {"test_app_ti_sender_ahead_as_smpirun", test_app_ti_sender_ahead_as_smpirun},
       {NULL, NULL}};
   return tu_run("app_ti", cases);
 }

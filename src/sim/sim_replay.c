@@ -50,6 +50,18 @@ static sg_mailbox_t channel(int src, int dst, const char *kind)
   return sg_mailbox_by_name(name);
 }
 
+sg_mailbox_t sim_replay_block_box(const sim_rank_t *rank, int peer, int kind, unsigned block)
+{
+  static const char *const suffixes[] = {"", "c", "e", "ce"}; /* by kind / 2, as sim_replay_msg.c's slot_box */
+  int dst = kind % 2 ? peer : rank->id;
+  char name[64];
+  snprintf(name, sizeof name, "%d>%d%s/%u", kind % 2 ? rank->id : peer, dst, suffixes[kind / 2 % 4], block);
+  sg_mailbox_t box = sg_mailbox_by_name(name);
+  if (kind >= 4) /* eager with eager_at_send: started when sent, as the slot's */
+    sim_comm_set_receiver(box, rank->world->ranks[dst].net.actor);
+  return box;
+}
+
 /* Waits for an eager message the rank sent while it may still be moving. */
 static void eager_wait(sim_rank_t *rank, sg_comm_t comm)
 {

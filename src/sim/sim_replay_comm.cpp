@@ -45,6 +45,16 @@ void *sim_comm_recv(sg_mailbox_t mailbox)
   return payload;
 }
 
+sg_comm_t sim_comm_sendto(sg_host_t from, sg_host_t to, double bytes)
+{
+  /* started explicitly: sendto_async leaves one of 0 bytes unstarted until waited for (Comm::set_destination) */
+  simgrid::s4u::CommPtr comm = simgrid::s4u::Comm::sendto_init(from, to);
+  comm->set_payload_size(static_cast<uint64_t>(bytes));
+  comm->start();
+  intrusive_ptr_add_ref(comm.get()); /* the caller's reference, as sg_mailbox_put_async's */
+  return comm.get();
+}
+
 void sim_comm_set_receiver(sg_mailbox_t mailbox, sg_actor_t receiver)
 {
   mailbox->set_receiver(simgrid::s4u::ActorPtr(receiver));

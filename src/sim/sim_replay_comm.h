@@ -25,6 +25,10 @@ void sim_comm_cancel(sg_comm_t comm);
 void sim_comm_send(sg_mailbox_t mailbox, double bytes, void *payload);
 void *sim_comm_recv(sg_mailbox_t mailbox);
 
+/* A message of `bytes` from host `from` to host `to`, started now by the calling actor with no mailbox and no sending
+ * actor (SimGrid's host-to-host Comm::sendto_async), to be finished as the others (sim_comm_finish). */
+sg_comm_t sim_comm_sendto(sg_host_t from, sg_host_t to, double bytes);
+
 /* Makes `receiver` the permanent receiver of `mailbox`: a message put there starts moving at once, before its receive
  * is posted (SimGrid's model of TCP, SMPI's smpi/async-small-thresh). Setting it again
  * changes nothing. */

@@ -16,10 +16,10 @@
 /* Which of a peer slot's mailboxes carries the rank's messages of `bytes` to (`sending`) or from its peer, in the
  * order of slot_box: the collective ones inside a collective call; eager ones by their own when they start moving as
  * sent (both ends know a message is eager by its size). */
-static int box_kind(const sim_rank_t *rank, int sending, double bytes)
+static int box_kind(const sim_world_t *world, int coll, int sending, double bytes)
 {
-  int eager = rank->world->eager_at_send && bytes < rank->world->eager_below;
-  return 4 * eager + 2 * (rank->in_coll != 0) + (sending != 0);
+  int eager = world->eager_at_send && bytes < world->eager_below;
+  return 4 * eager + 2 * (coll != 0) + (sending != 0);
 }
 
 static sg_mailbox_t slot_box(const sim_peer_t *slot, int kind)
@@ -48,7 +48,7 @@ static sg_mailbox_t slot_box(const sim_peer_t *slot, int kind)
  * (SimGrid's mailboxes live as long as the run), else from the peer's slot. */
 static sg_mailbox_t mailbox(sim_rank_t *rank, int peer, int sending, double bytes)
 {
-  int kind = box_kind(rank, sending, bytes);
+  int kind = box_kind(rank->world, rank->in_coll, sending, bytes);
   long key = (long)peer * SIM_BOX_KINDS + kind + 1;
   for (int i = 0; i < SIM_RANK_BOXES; i++)
     if (rank->boxes[i].key == key)
@@ -58,6 +58,146 @@ static sg_mailbox_t mailbox(sim_rank_t *rank, int peer, int sending, double byte
   memmove(&rank->boxes[1], &rank->boxes[0], (SIM_RANK_BOXES - 1) * sizeof rank->boxes[0]);
   rank->boxes[0] = (sim_box_t){.key = key, .box = box};
   return box;
+}
+
+/* The slot of `t` that holds channel `key`, or the empty one where it goes. */
+static sim_channel_t *probe(const sim_channels_t *t, int key)
+{
+  unsigned h = (unsigned)key * 0x9E3779B1u; /* Knuth's multiplicative hash; its high bits folded onto the low */
+  unsigned i = (h ^ h >> 16) & t->mask;
+  while (t->slots[i].key != key && t->slots[i].key != 0)
+    i = (i + 1) & t->mask;
+  return &t->slots[i];
+}
+
+/* Doubles `t` (16 slots when it has none); -1 when out of memory. */
+static int grow(sim_channels_t *t)
+{
+  unsigned size = t->mask ? 2 * (t->mask + 1) : 16;
+  sim_channels_t bigger = {.slots = calloc(size, sizeof(sim_channel_t)), .used = t->used, .mask = size - 1};
+  if (!bigger.slots)
+    return -1;
+  for (unsigned i = 0; t->slots && i <= t->mask; i++)
+    if (t->slots[i].key)
+      *probe(&bigger, t->slots[i].key) = t->slots[i];
+  free(t->slots);
+  *t = bigger;
+  return 0;
+}
+
+/* The rank's channel of mailbox key `key` (sim_box_t's), new when it has none; NULL when out of memory. */
+static sim_channel_t *channel_of(sim_rank_t *rank, int key)
+{
+  sim_channels_t *t = &rank->channels;
+  if (!t->slots && grow(t) != 0)
+    return NULL;
+  sim_channel_t *c = probe(t, key);
+  if (c->key == key)
+    return c;
+  if (2 * (t->used + 1) > t->mask + 1) {
+    if (grow(t) != 0)
+      return NULL;
+    c = probe(t, key);
+  }
+  t->used++;
+  *c = (sim_channel_t){.key = key};
+  return c;
+}
+
+/* Rank `owner`'s channel to (odd `kind`) or from `peer`, or NULL when it has none. */
+static sim_channel_t *find_channel(const sim_rank_t *owner, int peer, int kind)
+{
+  if (!owner->channels.slots)
+    return NULL;
+  sim_channel_t *c = probe(&owner->channels, peer * SIM_BOX_KINDS + kind + 1);
+  return c->key ? c : NULL;
+}
+
+/* The mailbox of the rank's next posted message of `bytes` to (`sending`) or from `peer`, its channel's block's
+ * (sim_channel_t), and in *seq its number on the channel. Out of memory, the slot's, reported as the recorder's
+ * failure. */
+static sg_mailbox_t posted_box(sim_rank_t *rank, int peer, int sending, double bytes, unsigned *seq)
+{
+  int kind = box_kind(rank->world, rank->in_coll, sending, bytes);
+  sim_channel_t *c = channel_of(rank, peer * SIM_BOX_KINDS + kind + 1);
+  if (!c) {
+    rank->world->record_error = 1;
+    *seq = 0;
+    return mailbox(rank, peer, sending, bytes);
+  }
+  unsigned n = *seq = c->posted++;
+  if (n % SIM_BLOCK_MESSAGES == 0) {
+    unsigned block = n / SIM_BLOCK_MESSAGES % SIM_BLOCK_BOXES;
+    c->box = block ? sim_replay_block_box(rank, peer, kind, block) : mailbox(rank, peer, sending, bytes);
+  }
+  return c->box;
+}
+
+/* Keeps eager message `e`, number `seq` of the rank's to `peer`, out of SimGrid when it is SIM_HOLD_AHEAD messages
+ * or more ahead of its receive (returns 1; else 0): its receiver starts it as it posts that receive (take_held),
+ * when SimGrid would have started it from the mailbox. There, it would stay in the sender's list of activities,
+ * which SimGrid 3.32 walks whole at each end of a message of the sender's (ActorImpl::activities_, a
+ * std::list::remove in CommImpl::finish): a sender far ahead of its receiver cost the square of its lead
+ * (bench/eager-backlog.sh). Not closer: SimGrid keeps the message its receiver starts (a host-to-host one) in a list
+ * of every such message under way, walked whole at each one's end (the maestro's), which a collective's messages,
+ * each a few ahead at most, would fill (bench/scale.sh collectives: 256 ranks 1.5 times as long). */
+static int hold(sim_rank_t *rank, int peer, unsigned seq, sim_eager_t *e)
+{
+  int kind = box_kind(rank->world, rank->in_coll, 1, e->bytes);
+  const sim_channel_t *receiving = find_channel(&rank->world->ranks[peer], rank->id, kind - 1);
+  unsigned posted = receiving ? receiving->posted : 0;
+  if ((int)(seq - posted) < SIM_HOLD_AHEAD) /* its receive waits in the mailbox, or comes soon */
+    return 0;
+  sim_channel_t *c = find_channel(rank, peer, kind);
+  if (!c)
+    return 0;
+  e->seq = seq;
+  e->held_next = NULL;
+  if (c->held)
+    c->held_last->held_next = e;
+  else
+    c->held = e;
+  c->held_last = e;
+  rank->world->held++;
+  return 1;
+}
+
+/* Receive `req`, number `seq` of the rank's from its peer, takes the eager message the peer holds for it (hold), if
+ * any (returns 1; else 0), which starts moving now from the peer's host. */
+static int take_held(sim_rank_t *rank, sim_request_t *req, unsigned seq)
+{
+  if (!rank->world->held)
+    return 0;
+  sim_rank_t *sender = &rank->world->ranks[req->peer];
+  sim_channel_t *c = find_channel(sender, rank->id, box_kind(rank->world, req->coll, 0, req->bytes) + 1);
+  if (!c || !c->held || c->held->seq != seq)
+    return 0;
+  sim_eager_t *e = c->held;
+  c->held = e->held_next;
+  rank->world->held--;
+  req->data = e;
+  req->comm = sim_comm_sendto(sender->host, rank->host, (double)(long)(e->bytes + rank->world->envelope));
+  return 1;
+}
+
+/* Posted request `req` was cancelled, the last the rank posted on its channel (app_ti_actions.c's do_cancel makes it
+ * so): the channel's next message takes its place, and a message its sender held for it (take_held) goes back to the
+ * head of what the sender holds, for the next receive (MPI_Cancel succeeded: no message matched it). */
+static void unpost(sim_rank_t *rank, const sim_request_t *req)
+{
+  int kind = box_kind(rank->world, req->coll, req->sending, req->bytes);
+  sim_channel_t *c = find_channel(rank, req->peer, kind);
+  if (c && c->posted)
+    c->posted--;
+  sim_channel_t *sending = req->data ? find_channel(&rank->world->ranks[req->peer], rank->id, kind + 1) : NULL;
+  if (req->sending || !sending)
+    return;
+  sim_eager_t *e = req->data;
+  if (!sending->held)
+    sending->held_last = e;
+  e->held_next = sending->held;
+  sending->held = e;
+  rank->world->held++;
 }
 
 /* Whether `partner` waits, blocked, for this rank's end of the message it is about to take part in. */
@@ -126,7 +266,8 @@ static void send_at_once(sim_rank_t *rank, int peer, sg_mailbox_t box, void *pay
 /* Posts the message as a SimGrid communication now, the SimGrid clock at the rank's own, without waiting for it. */
 static void post_now(sim_rank_t *rank, sim_request_t *req, int peer, int sending, double bytes)
 {
-  sg_mailbox_t box = mailbox(rank, peer, sending, bytes);
+  unsigned seq;
+  sg_mailbox_t box = posted_box(rank, peer, sending, bytes, &seq);
   sim_replay_eager_release(rank);
   *req = (sim_request_t){.peer = peer, .sending = sending, .bytes = bytes, .coll = rank->in_coll, .tag = rank->tag};
   meet(rank, peer, sending);
@@ -135,14 +276,15 @@ static void post_now(sim_rank_t *rank, sim_request_t *req, int peer, int sending
     sim_eager_t *payload = sim_replay_eager_sent(rank, peer, bytes);
     if (rank->world->eager_at_send)
       send_at_once(rank, peer, box, payload, simulated);
-    else if (payload != (void *)rank)
-      payload->comm = sg_mailbox_put_async(box, payload, simulated); /* released once received */
-    else
+    else if (payload == (void *)rank)
       sg_comm_detach(sg_mailbox_put_init(box, payload, simulated), NULL); /* out of memory: reported, left to SimGrid */
+    else if (!hold(rank, peer, seq, payload))
+      payload->comm = sg_mailbox_put_async(box, payload, simulated); /* released once received */
     req->start = req->end = rank->ready;
     return;
   }
-  req->comm = sending ? sg_mailbox_put_async(box, rank, simulated) : sg_mailbox_get_async(box, &req->data);
+  if (sending || !take_held(rank, req, seq))
+    req->comm = sending ? sg_mailbox_put_async(box, rank, simulated) : sg_mailbox_get_async(box, &req->data);
   rank->pending++;
 }
 
@@ -174,9 +316,9 @@ static void one_call(sim_rank_t *rank, int peer, int sending, double bytes)
   }
   double simulated = (double)(long)(bytes + rank->world->envelope);
   if (sending)
-    sim_comm_send(mailbox(rank, peer, 1, bytes), simulated, rank);
+    sim_comm_send(posted_box(rank, peer, 1, bytes, &(unsigned){0}), simulated, rank);
   else
-    received(rank, peer, sim_comm_recv(mailbox(rank, peer, 0, bytes)));
+    received(rank, peer, sim_comm_recv(posted_box(rank, peer, 0, bytes, &(unsigned){0})));
   if (!second) {
     rank->blocked_on = -1;
     started = rank->match_time;
@@ -379,6 +521,7 @@ void sim_cancel(sim_rank_t *rank, sim_request_t *req)
     sim_replay_analytic_cancel(rank, req);
   if (req->comm) {
     sim_comm_cancel(req->comm);
+    unpost(rank, req);
     rank->pending--;
   }
   free(req);

@@ -352,8 +352,10 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   sim_replay_eager_forget(&world);
   sim_ti_writer_free(world.ti);
   sim_replay_analytic_stop(&world);
-  for (int i = 0; world.ranks && i < job->nranks; i++) /* a rank that never reached its end (a deadlock) */
+  for (int i = 0; world.ranks && i < job->nranks; i++) { /* a rank that never reached its end (a deadlock) */
     free(world.ranks[i].aside.items);
+    free(world.ranks[i].channels.slots);
+  }
   free(world.ranks);
   free(world.peer_memory);
   free(world.all_members);

@@ -53,6 +53,8 @@ typedef struct sim_eager {
    * detached one would enter SimGrid's list of every detached communication under way, which each one's end walks
    * whole (CommImpl::finish), so that a collective posting thousands of eager sends at once cost their square */
   sg_comm_t comm;
+  struct sim_eager *held_next; /* the next one its sender holds for the same receiver (sim_channel_t's held) */
+  unsigned seq;                /* its number on its channel (sim_channel_t), once held */
 } sim_eager_t;
 
 /* A rank's route to a peer, looked up on the slot's first use (sim_replay_route). */
@@ -80,6 +82,30 @@ typedef struct sim_box {
   long key;
   sg_mailbox_t box;
 } sim_box_t;
+
+/* A rank's count of its posted messages (sim_replay_msg.c's posts_messages) on one of a peer slot's mailboxes, by
+ * sim_box_t's key. SimGrid looks through a mailbox's whole queue at each message posted on it for one of the other
+ * end (MailboxImpl::find_matching_comm, SimGrid 3.32), so a sender far ahead of its receiver cost the square of its
+ * lead (bench/eager-backlog.sh). A channel's messages go instead by blocks of SIM_BLOCK_MESSAGES, each block by a
+ * mailbox of its own, the slot's for block 0, in turn among SIM_BLOCK_BOXES: both ends count the channel's messages,
+ * so the n-th send and the n-th receive meet in one mailbox, in the order they were posted, as they did in one. */
+enum { SIM_BLOCK_MESSAGES = 64, SIM_BLOCK_BOXES = 1024, SIM_HOLD_AHEAD = 64 };
+typedef struct sim_channel {
+  int key;          /* 0 for an empty slot of the table */
+  unsigned posted;  /* the rank's messages on the channel so far (wrapping at 2^32 on both ends alike) */
+  sg_mailbox_t box; /* the mailbox of the block of the last one */
+  /* A sender's eager messages on the channel held out of SimGrid until their receives are posted, oldest first
+   * (sim_replay_msg.c's hold) */
+  sim_eager_t *held;
+  sim_eager_t *held_last;
+} sim_channel_t;
+
+/* A rank's channels, an open-addressing table at most half full (mask + 1 slots, a power of 2; none yet when 0). */
+typedef struct sim_channels {
+  sim_channel_t *slots;
+  unsigned used;
+  unsigned mask;
+} sim_channels_t;
 
 #define SIM_PHASE_CACHE 16 /* sim_phase's hash takes the top 4 bits */
 
@@ -126,6 +152,7 @@ typedef struct sim_world {
   double envelope;     /* with posted_clock: bytes every message carries beyond its data */
   size_t same_host;    /* messages between ranks on one host over its links, a rank's to itself included */
   double same_host_bytes; /* their bytes */
+  size_t held;            /* eager messages held by their senders until their receives are posted */
   int same_host_from;     /* the first one's sender and receiver */
   int same_host_to;
   char fail_message[512];
@@ -180,9 +207,10 @@ struct sim_rank {
    * message to or from a peer it just talked to (a relay's two neighbours) then reads this line, not the peer's slot,
    * a line of its own (sim_replay_msg.c's mailbox). */
   _Alignas(SIM_CACHE_LINE) sim_box_t boxes[SIM_RANK_BOXES];
-  int msg_tag;       /* the tag of the message whose end is being recorded */
-  int timed_alone;   /* whether it moved its own clock on: then its host's speed must not change during the run */
-  int same_as_first; /* charac is rank 0's, without a cache: its work has no anomaly (met_charac_anomaly's 0) */
+  int msg_tag;             /* the tag of the message whose end is being recorded */
+  int timed_alone;         /* whether it moved its own clock on: then its host's speed must not change during the run */
+  int same_as_first;       /* charac is rank 0's, without a cache: its work has no anomaly (met_charac_anomaly's 0) */
+  sim_channels_t channels; /* with posted messages: where its next one to or from each peer goes */
 };
 
 struct sim_request {
@@ -201,6 +229,9 @@ struct sim_request {
 
 /* The cache slot of peer `other`, filled with its mailboxes (its distance stays unknown until asked for). */
 sim_peer_t *sim_replay_peer_slot(sim_rank_t *rank, int other);
+/* The mailbox of block `block` (1 to SIM_BLOCK_BOXES - 1) of the messages the rank sends to (odd `kind`) or
+ * receives from `peer` on the peer slot's mailbox of `kind` (sim_channel_t). */
+sg_mailbox_t sim_replay_block_box(const sim_rank_t *rank, int peer, int kind, unsigned block);
 /* One interval of the rank's timeline; `dir` says which end of a message with `peer` it is. */
 void sim_replay_record(sim_rank_t *rank, met_category_t category, double start, double end, int peer, met_dir_t dir,
                        double bytes, const double *parts);

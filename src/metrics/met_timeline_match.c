@@ -1360,6 +1360,8 @@ static entry_t received_by(const rank_state_t *s, const met_tl_event_t *ev)
 {
   const op_t *oldest, *first;
   size_t from, to;
+  if (ev->kind == TL_POLL && ev->iv.category == MET_CAT_IDLE)
+    return NO_ENTRY; /* completed nothing (completes), without a look at every outstanding operation */
   candidates(s, ev, &oldest, &first);
   span_of(s, ev, &from, &to);
   entry_t latest = NO_ENTRY;

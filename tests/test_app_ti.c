@@ -315,7 +315,8 @@ static long backlog_size(int i)
  * the replay's mailboxes: sim_channel_t), then rank 1 computes, so that the next 50 find theirs posted, then rank 0
  * again, so that the last 50 wait in the mailboxes, rank 0 ending last. Every third receive, and each of the last 50,
  * is posted, then waited for after a computation (its transfer goes on meanwhile). With `cancel`, rank 0 posts and
- * cancels a receive before its 129th (held, the first of the third block), which must change nothing. */
+ * cancels a receive before its 129th (held, the first of the third block), and twice one before its 11th (which meets
+ * its message in the mailbox at once, as MPI_Cancel found none in the run): neither must change anything. */
 static void write_backlog(const char *path, int cancel)
 {
   FILE *f = fopen(path, "w");
@@ -324,6 +325,9 @@ static void write_backlog(const char *path, int cancel)
   for (int i = 0; i < 250; i++) {
     if (cancel && i == 128)
       fprintf(f, "0 irecv 1 0 %ld\n0 cancel 1 0 0\n", backlog_size(i));
+    if (cancel && i == 10) /* twice: the message the first met goes to the second, then to the receive after it */
+      fprintf(f, "0 irecv 1 0 %ld\n0 cancel 1 0 0\n0 irecv 1 0 %ld\n0 cancel 1 0 0\n", backlog_size(i),
+              backlog_size(i));
     if (i == 150 || i == 200)
       fprintf(f, "%d compute 1e7\n", i == 150);
     if (i % 3 == 0 || i >= 200)
@@ -353,9 +357,9 @@ static void write_held_by_hand(const char *path)
 
 /* A sender far ahead of its receiver: messages whose receives are far behind wait outside SimGrid (sim_replay_msg.c's
  * hold), all go by blocks of mailboxes, and they pair in the order they were posted, as in one mailbox: the replay
- * ends at smpirun's time to its 6 decimals (1e-6); a receive posted and cancelled where it takes a message its sender
- * held changes nothing (1e-9); a held message of 0 bytes (the platform's network adds no envelope) starts when its
- * receive is posted, not at its wait (by hand). */
+ * ends at smpirun's time to its 6 decimals (1e-6); receives posted and cancelled, where one takes a message its
+ * sender held or meets one in a mailbox, change nothing (1e-9: before, the second aborted the replay); a held message
+ * of 0 bytes (the platform's network adds no envelope) starts when its receive is posted, not at its wait (by hand). */
 static void test_app_ti_sender_ahead_as_smpirun(void)
 {
   CU_ASSERT_EQUAL_FATAL(system("command -v smpirun > /dev/null"), 0);

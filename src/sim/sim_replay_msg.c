@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The replay layer's messages: synchronous rendezvous at the ranks' own clocks, posted and eager messages with their
  * requests (isend, irecv, test, wait), each recorded as its idle wait and its transfer (seed 000 §1.1.3). */
+#include "bas_grow.h"
 #include "sim_replay.h"
 #include "sim_replay_comm.h"
 #include "sim_replay_world.h"
@@ -181,23 +182,68 @@ static int take_held(sim_rank_t *rank, sim_request_t *req, unsigned seq)
 }
 
 /* Posted request `req` was cancelled, the last the rank posted on its channel (app_ti_actions.c's do_cancel makes it
- * so): the channel's next message takes its place, and a message its sender held for it (take_held) goes back to the
- * head of what the sender holds, for the next receive (MPI_Cancel succeeded: no message matched it). */
-static void unpost(sim_rank_t *rank, const sim_request_t *req)
+ * so): the channel's next message takes its number, and a message its sender held for it (take_held) goes back to the
+ * head of what the sender holds, for the next receive (MPI_Cancel succeeded: no message matched it). Returns the
+ * number. */
+static unsigned unpost(sim_rank_t *rank, const sim_request_t *req)
 {
   int kind = box_kind(rank->world, req->coll, req->sending, req->bytes);
   sim_channel_t *c = find_channel(rank, req->peer, kind);
   if (c && c->posted)
     c->posted--;
   sim_channel_t *sending = req->data ? find_channel(&rank->world->ranks[req->peer], rank->id, kind + 1) : NULL;
-  if (req->sending || !sending)
-    return;
-  sim_eager_t *e = req->data;
-  if (!sending->held)
-    sending->held_last = e;
-  e->held_next = sending->held;
-  sending->held = e;
-  rank->world->held++;
+  if (!req->sending && sending) {
+    sim_eager_t *e = req->data;
+    if (!sending->held)
+      sending->held_last = e;
+    e->held_next = sending->held;
+    sending->held = e;
+    rank->world->held++;
+  }
+  return c ? c->posted : 0;
+}
+
+/* Receive `req`, number `seq` on its channel, cancelled after it met its message in a mailbox: kept for the rank's next
+ * receive of that number (adopt), still counted as under way. 0, or -1 when out of memory. */
+static int orphan(sim_rank_t *rank, sim_request_t *req, unsigned seq)
+{
+  if (bas_reserve((void **)&rank->orphans, &rank->orphans_cap, rank->norphans, sizeof *rank->orphans, 4) != 0)
+    return -1;
+  rank->orphans[rank->norphans++] = (sim_orphan_t){.peer = req->peer,
+                                                   .kind = box_kind(rank->world, req->coll, 0, req->bytes),
+                                                   .seq = seq,
+                                                   .comm = req->comm,
+                                                   .holder = req->holder ? req->holder : req};
+  if (req->holder)
+    free(req);
+  return 0;
+}
+
+/* Receive `req`, number `seq` on its channel, takes the message a cancelled receive of that number met (orphan), if
+ * any (returns 1; else 0). */
+static int adopt(sim_rank_t *rank, sim_request_t *req, unsigned seq)
+{
+  int kind = box_kind(rank->world, req->coll, 0, req->bytes);
+  for (size_t i = 0; i < rank->norphans; i++) {
+    const sim_orphan_t *o = &rank->orphans[i];
+    if (o->peer == req->peer && o->kind == kind && o->seq == seq) {
+      req->comm = o->comm;
+      req->holder = o->holder;
+      rank->orphans[i] = rank->orphans[--rank->norphans];
+      rank->pending--; /* counted since the cancelled receive's posting */
+      return 1;
+    }
+  }
+  return 0;
+}
+
+void sim_replay_orphans_free(sim_rank_t *rank)
+{
+  for (size_t i = 0; i < rank->norphans; i++) {
+    sg_comm_unref(rank->orphans[i].comm);
+    free(rank->orphans[i].holder);
+  }
+  free(rank->orphans);
 }
 
 /* Whether `partner` waits, blocked, for this rank's end of the message it is about to take part in. */
@@ -240,6 +286,11 @@ static void completed(sim_rank_t *rank, sim_request_t *req)
   req->comm = NULL;
   req->end = simgrid_get_clock();
   rank->pending--;
+  if (req->holder) { /* its message went into the cancelled receive's request */
+    req->data = req->holder->data;
+    free(req->holder);
+    req->holder = NULL;
+  }
   if (!req->sending)
     received(rank, req->peer, req->data);
 }
@@ -283,7 +334,7 @@ static void post_now(sim_rank_t *rank, sim_request_t *req, int peer, int sending
     req->start = req->end = rank->ready;
     return;
   }
-  if (sending || !take_held(rank, req, seq))
+  if (sending || !(take_held(rank, req, seq) || (rank->norphans && adopt(rank, req, seq))))
     req->comm = sending ? sg_mailbox_put_async(box, rank, simulated) : sg_mailbox_get_async(box, &req->data);
   rank->pending++;
 }
@@ -520,10 +571,16 @@ void sim_cancel(sim_rank_t *rank, sim_request_t *req)
   if (rank->world->analytic)
     sim_replay_analytic_cancel(rank, req);
   if (req->comm) {
+    unsigned seq = unpost(rank, req);
+    if (!req->sending && !req->data && sim_comm_matched(req->comm)) {
+      if (orphan(rank, req, seq) == 0)
+        return;                      /* its message goes to the next receive */
+      rank->world->record_error = 1; /* out of memory: the message is lost with the receive */
+    }
     sim_comm_cancel(req->comm);
-    unpost(rank, req);
     rank->pending--;
   }
+  free(req->holder);
   free(req);
 }
 

@@ -355,6 +355,7 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   for (int i = 0; world.ranks && i < job->nranks; i++) { /* a rank that never reached its end (a deadlock) */
     free(world.ranks[i].aside.items);
     free(world.ranks[i].channels.slots);
+    sim_replay_orphans_free(&world.ranks[i]);
   }
   free(world.ranks);
   free(world.peer_memory);

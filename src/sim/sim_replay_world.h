@@ -107,6 +107,17 @@ typedef struct sim_channels {
   unsigned mask;
 } sim_channels_t;
 
+/* A receive cancelled after the replay had matched it to a message (the real run's MPI_Cancel found none there): its
+ * communication, and the request SimGrid writes the message's payload into (`holder`), kept for the rank's next
+ * receive of the same number on the same channel (sim_replay_msg.c's orphan and adopt). */
+typedef struct sim_orphan {
+  int peer;
+  int kind; /* the channel's, as sim_channel_t's key has it */
+  unsigned seq;
+  sg_comm_t comm;
+  sim_request_t *holder;
+} sim_orphan_t;
+
 #define SIM_PHASE_CACHE 16 /* sim_phase's hash takes the top 4 bits */
 
 /* A rank's eager messages still moving when its slot for their peer went to another peer (more peers than slots):
@@ -211,6 +222,9 @@ struct sim_rank {
   int timed_alone;         /* whether it moved its own clock on: then its host's speed must not change during the run */
   int same_as_first;       /* charac is rank 0's, without a cache: its work has no anomaly (met_charac_anomaly's 0) */
   sim_channels_t channels; /* with posted messages: where its next one to or from each peer goes */
+  sim_orphan_t *orphans;   /* its cancelled receives' messages, for its next receives (seldom any) */
+  size_t norphans;
+  size_t orphans_cap;
 };
 
 struct sim_request {
@@ -225,6 +239,7 @@ struct sim_request {
   void *data;       /* where SimGrid puts a received payload */
   sim_amsg_t *amsg; /* with the analytic network: the message, until the request is over */
   int send_posted;  /* a non-blocking send whose message's end was recorded at its posting (sim_replay_send_posted) */
+  sim_request_t *holder; /* a cancelled receive's, whose message this one took (sim_orphan_t), or NULL */
 };
 
 /* The cache slot of peer `other`, filled with its mailboxes (its distance stays unknown until asked for). */
@@ -263,6 +278,8 @@ void *sim_replay_eager_sent(sim_rank_t *rank, int dst, double bytes);
 void sim_replay_eager_flush(sim_rank_t *rank, sim_peer_t *slot);
 /* At the rank's end: waits for its eager messages set aside from their slots (sim_aside_t), as for those in a slot. */
 void sim_replay_eager_flush_aside(sim_rank_t *rank);
+/* Releases the rank's orphans (sim_orphan_t) that no receive took, at the run's end. */
+void sim_replay_orphans_free(sim_rank_t *rank);
 /* Takes eager message `e` out of the world's list (received, or the run is over) and frees it. */
 void sim_replay_eager_drop(sim_eager_t *e);
 /* Eager message `e` was received: out of the world's list, and freed, or handed to its sender to release its

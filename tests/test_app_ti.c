@@ -397,6 +397,99 @@ static void test_app_ti_sender_ahead_as_smpirun(void)
   rmdir(dir);
 }
 
+/* Writes `lines` to `path` (one trace of both ranks). */
+static void write_trace(const char *path, const char *lines)
+{
+  FILE *f = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  fputs(lines, f);
+  fclose(f);
+}
+
+/* `n` copies of `line` in `out` (of `size` bytes), after what it holds. */
+static void repeat(char *out, size_t size, const char *line, int n)
+{
+  for (int i = 0; i < n; i++)
+    strncat(out, line, size - strlen(out) - 1);
+}
+
+/* T_par of the two-rank trace `lines` on tests/data/ti/cluster.xml (1 Gflop/s hosts) with the default semantics,
+ * written to `path`; -1 with the error printed. */
+static double replay_lines(const char *path, const char *lines)
+{
+  write_trace(path, lines);
+  char err[1024] = "";
+  double t = simrun_replay(DATA "cluster.xml", DATA "match/hosts", 2, path, NULL, err, sizeof err);
+  if (t < 0)
+    fprintf(stderr, "%s: %s\n", path, err);
+  return t;
+}
+
+/* Requests cancelled (their MPI_Cancel succeeded) after the replay, whose other rank came earlier than the run's, had
+ * met them with their messages' other ends. Before, each aborted the simulation (signal 6, SimGrid's
+ * NetworkFailureException under the other rank) or deadlocked. Now the message goes to the next request of the same
+ * number: a receive cancelled and left at the end lets its message be reported unreceived (T_par 10 ms, rank 1's
+ * computation, as without it); a send cancelled after its receive met it, then sent again, ends with rank 0's 5 ms;
+ * a receive whose message arrived before its cancel (eager or not) ends as if it had been waited for; two receives
+ * cancelled across a block of mailboxes (sim_channel_t) end as without them. */
+static void test_app_ti_cancels_after_the_replay_matched(void)
+{
+  char dir[64];
+  snprintf(dir, sizeof dir, "/tmp/simrun-ti-XXXXXX");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+  char path[96];
+  snprintf(path, sizeof path, "%s/t.txt", dir);
+  double left = replay_lines(path, "0 init\n1 init\n0 irecv 1 0 100\n0 cancel 1 0 0\n0 finalize\n1 isend 0 0 100\n"
+                                   "1 wait 1 0 0\n1 compute 1e7\n1 finalize\n");
+  CU_ASSERT_DOUBLE_EQUAL(left, 10e-3, 1e-9);
+  double resent = replay_lines(path, "0 init\n1 init\n0 irecv 1 0 100000\n0 compute 5e6\n0 wait 1 0 0\n0 finalize\n"
+                                     "1 compute 1e6\n1 isend 0 0 100000\n1 cancel 1 0 0\n1 isend 0 0 100000\n"
+                                     "1 wait 1 0 0\n1 finalize\n");
+  CU_ASSERT_DOUBLE_EQUAL(resent, 5e-3, 1e-9);
+  static char a[16384], b[16384];
+  for (int large = 0; large < 2; large++) { /* arrived before its cancel, then its next receive: as waited for */
+    const char *size = large ? "100000" : "100";
+    snprintf(a, sizeof a, "0 init\n1 init\n0 irecv 1 0 %s\n0 compute 1e7\n0 cancel 1 0 0\n0 recv 1 0 %s\n", size, size);
+    snprintf(b, sizeof b, "0 init\n1 init\n0 irecv 1 0 %s\n0 compute 1e7\n0 wait 1 0 0\n", size);
+    repeat(a, sizeof a, "0 recv 1 0 100\n", 70);
+    repeat(b, sizeof b, "0 recv 1 0 100\n", 70);
+    char rank1[64];
+    snprintf(rank1, sizeof rank1, "0 finalize\n1 send 0 0 %s\n", size);
+    strncat(a, rank1, sizeof a - strlen(a) - 1);
+    strncat(b, rank1, sizeof b - strlen(b) - 1);
+    repeat(a, sizeof a, "1 send 0 0 100\n1 compute 1e5\n", 70);
+    repeat(b, sizeof b, "1 send 0 0 100\n1 compute 1e5\n", 70);
+    strncat(a, "1 finalize\n", sizeof a - strlen(a) - 1);
+    strncat(b, "1 finalize\n", sizeof b - strlen(b) - 1);
+    double cancelled = replay_lines(path, a), waited = replay_lines(path, b);
+    fprintf(stderr, "message of %s bytes arrived before its cancel: %.9f s, waited for %.9f s\n", size, cancelled,
+            waited);
+    CU_ASSERT(waited > 0);
+    CU_ASSERT_DOUBLE_EQUAL(cancelled, waited, 1e-9);
+  }
+  for (int cancels = 0; cancels < 2; cancels++) { /* receives 64 and 65 cancelled: the count goes back a block */
+    snprintf(a, sizeof a, "0 init\n1 init\n");
+    repeat(a, sizeof a, "0 recv 1 0 100\n", 63);
+    if (cancels)
+      strncat(a, "0 irecv 1 0 100\n0 irecv 1 0 100\n0 cancel 1 0 0\n0 cancel 1 0 0\n", sizeof a - strlen(a) - 1);
+    repeat(a, sizeof a, "0 recv 1 0 100\n", 70);
+    strncat(a, "0 finalize\n", sizeof a - strlen(a) - 1);
+    repeat(a, sizeof a, "1 send 0 0 100\n", 63);
+    strncat(a, "1 compute 1e7\n", sizeof a - strlen(a) - 1);
+    repeat(a, sizeof a, "1 send 0 0 100\n", 70);
+    strncat(a, "1 finalize\n", sizeof a - strlen(a) - 1);
+    double t = replay_lines(path, a);
+    static double without;
+    if (!cancels)
+      without = t;
+    fprintf(stderr, "two receives cancelled across a block: %.9f s (without %.9f s)\n", t, without);
+    CU_ASSERT(t > 0);
+    CU_ASSERT_DOUBLE_EQUAL(t, without, 1e-9);
+  }
+  remove(path);
+  rmdir(dir);
+}
+
 /* tests/data/ti/hand/allreduce.txt (its README): an 8-byte and a 5000-byte allreduce at p = 2, each message alone
  * (network = analytic) on platforms/pentium2-fe-8.xml, by hand. collectives = openmpi runs Open MPI 4.1's choices,
  * recursive doubling (one exchange) then the ring (two steps of half the data); SMPI's default runs each as a reduce
@@ -429,6 +522,7 @@ int main(void)
       {"test_app_ti_tags_matched_as_mpi", test_app_ti_tags_matched_as_mpi},
       {"test_app_ti_collectives_as_open_mpi_chooses", test_app_ti_collectives_as_open_mpi_chooses},
       {"test_app_ti_sender_ahead_as_smpirun", test_app_ti_sender_ahead_as_smpirun},
+      {"test_app_ti_cancels_after_the_replay_matched", test_app_ti_cancels_after_the_replay_matched},
       {NULL, NULL}};
   return tu_run("app_ti", cases);
 }

@@ -127,9 +127,10 @@ static sg_mailbox_t posted_box(sim_rank_t *rank, int peer, int sending, double b
     return mailbox(rank, peer, sending, bytes);
   }
   unsigned n = *seq = c->posted++;
-  if (n % SIM_BLOCK_MESSAGES == 0) {
-    unsigned block = n / SIM_BLOCK_MESSAGES % SIM_BLOCK_BOXES;
+  unsigned block = n / SIM_BLOCK_MESSAGES % SIM_BLOCK_BOXES; /* cancels may have taken the count back a block */
+  if (!c->box || block != c->block) {
     c->box = block ? sim_replay_block_box(rank, peer, kind, block) : mailbox(rank, peer, sending, bytes);
+    c->block = block;
   }
   return c->box;
 }
@@ -177,22 +178,22 @@ static int take_held(sim_rank_t *rank, sim_request_t *req, unsigned seq)
   c->held = e->held_next;
   rank->world->held--;
   req->data = e;
+  req->took_held = 1;
   req->comm = sim_comm_sendto(sender->host, rank->host, (double)(long)(e->bytes + rank->world->envelope));
   return 1;
 }
 
-/* Posted request `req` was cancelled, the last the rank posted on its channel (app_ti_actions.c's do_cancel makes it
- * so): the channel's next message takes its number, and a message its sender held for it (take_held) goes back to the
- * head of what the sender holds, for the next receive (MPI_Cancel succeeded: no message matched it). Returns the
- * number. */
-static unsigned unpost(sim_rank_t *rank, const sim_request_t *req)
+/* Posted request `req` was cancelled before its message's other end met it: when it is the last the rank posted on
+ * its channel (app_ti_actions.c's do_cancel cancels the last pending one), the channel's next message takes its
+ * number; a message its sender held for it (take_held) goes back to the head of what the sender holds. */
+static void unpost(sim_rank_t *rank, const sim_request_t *req)
 {
   int kind = box_kind(rank->world, req->coll, req->sending, req->bytes);
   sim_channel_t *c = find_channel(rank, req->peer, kind);
-  if (c && c->posted)
+  if (c && c->posted == req->seq + 1)
     c->posted--;
-  sim_channel_t *sending = req->data ? find_channel(&rank->world->ranks[req->peer], rank->id, kind + 1) : NULL;
-  if (!req->sending && sending) {
+  sim_channel_t *sending = req->took_held ? find_channel(&rank->world->ranks[req->peer], rank->id, kind + 1) : NULL;
+  if (sending) {
     sim_eager_t *e = req->data;
     if (!sending->held)
       sending->held_last = e;
@@ -200,41 +201,62 @@ static unsigned unpost(sim_rank_t *rank, const sim_request_t *req)
     sending->held = e;
     rank->world->held++;
   }
-  return c ? c->posted : 0;
 }
 
-/* Receive `req`, number `seq` on its channel, cancelled after it met its message in a mailbox: kept for the rank's next
- * receive of that number (adopt), still counted as under way. 0, or -1 when out of memory. */
-static int orphan(sim_rank_t *rank, sim_request_t *req, unsigned seq)
+/* Request `req`, cancelled after its communication met its other end in a mailbox (the replay's sender, or receiver,
+ * came earlier than the run's): kept, still counted as under way (sim_orphan_t), and its number goes back to its
+ * channel, for the next request of the same kind to take its communication (adopt): a receive the message, a send the
+ * receive it met. Out of memory, waited for at once, reported as the recorder's failure. */
+static void orphan(sim_rank_t *rank, sim_request_t *req)
 {
-  if (bas_reserve((void **)&rank->orphans, &rank->orphans_cap, rank->norphans, sizeof *rank->orphans, 4) != 0)
-    return -1;
-  rank->orphans[rank->norphans++] = (sim_orphan_t){.peer = req->peer,
-                                                   .kind = box_kind(rank->world, req->coll, 0, req->bytes),
-                                                   .seq = seq,
-                                                   .comm = req->comm,
-                                                   .holder = req->holder ? req->holder : req};
-  if (req->holder)
+  sim_request_t *holder = req->holder ? req->holder : req;
+  unpost(rank, req);
+  if (bas_reserve((void **)&rank->orphans, &rank->orphans_cap, rank->norphans, sizeof *rank->orphans, 4) != 0) {
+    rank->world->record_error = 1;
+    double start;
+    sim_comm_finish(req->comm, 1, &start);
+    rank->pending--;
+    if (holder != req)
+      free(holder);
     free(req);
-  return 0;
+    return;
+  }
+  rank->orphans[rank->norphans++] = (sim_orphan_t){.peer = req->peer,
+                                                   .kind = box_kind(rank->world, req->coll, req->sending, req->bytes),
+                                                   .seq = req->seq,
+                                                   .comm = req->comm,
+                                                   .holder = holder};
+  if (holder != req)
+    free(req);
 }
 
-/* Receive `req`, number `seq` on its channel, takes the message a cancelled receive of that number met (orphan), if
- * any (returns 1; else 0). */
+/* Request `req`, number `seq` on its channel, takes the communication a cancelled request of that number kept
+ * (orphan), if any (returns 1; else 0). */
 static int adopt(sim_rank_t *rank, sim_request_t *req, unsigned seq)
 {
-  int kind = box_kind(rank->world, req->coll, 0, req->bytes);
+  int kind = box_kind(rank->world, req->coll, req->sending, req->bytes);
   for (size_t i = 0; i < rank->norphans; i++) {
     const sim_orphan_t *o = &rank->orphans[i];
     if (o->peer == req->peer && o->kind == kind && o->seq == seq) {
       req->comm = o->comm;
       req->holder = o->holder;
       rank->orphans[i] = rank->orphans[--rank->norphans];
-      rank->pending--; /* counted since the cancelled receive's posting */
+      rank->pending--; /* counted since the cancelled request's posting */
       return 1;
     }
   }
   return 0;
+}
+
+void sim_replay_orphans_settle(sim_rank_t *rank)
+{
+  for (size_t i = 0; i < rank->norphans; i++) {
+    double start;
+    sim_comm_finish(rank->orphans[i].comm, 1, &start);
+    rank->pending--;
+    free(rank->orphans[i].holder);
+  }
+  rank->norphans = 0;
 }
 
 void sim_replay_orphans_free(sim_rank_t *rank)
@@ -320,7 +342,8 @@ static void post_now(sim_rank_t *rank, sim_request_t *req, int peer, int sending
   unsigned seq;
   sg_mailbox_t box = posted_box(rank, peer, sending, bytes, &seq);
   sim_replay_eager_release(rank);
-  *req = (sim_request_t){.peer = peer, .sending = sending, .bytes = bytes, .coll = rank->in_coll, .tag = rank->tag};
+  *req = (sim_request_t){
+      .peer = peer, .sending = sending, .bytes = bytes, .coll = rank->in_coll, .tag = rank->tag, .seq = seq};
   meet(rank, peer, sending);
   long simulated = (long)(bytes + rank->world->envelope);
   if (sending && bytes < rank->world->eager_below) { /* sent eagerly: over for the sender at once */
@@ -334,7 +357,10 @@ static void post_now(sim_rank_t *rank, sim_request_t *req, int peer, int sending
     req->start = req->end = rank->ready;
     return;
   }
-  if (sending || !(take_held(rank, req, seq) || (rank->norphans && adopt(rank, req, seq))))
+  int taken = !sending && take_held(rank, req, seq);
+  if (!taken && rank->norphans)
+    taken = adopt(rank, req, seq);
+  if (!taken)
     req->comm = sending ? sg_mailbox_put_async(box, rank, simulated) : sg_mailbox_get_async(box, &req->data);
   rank->pending++;
 }
@@ -571,12 +597,11 @@ void sim_cancel(sim_rank_t *rank, sim_request_t *req)
   if (rank->world->analytic)
     sim_replay_analytic_cancel(rank, req);
   if (req->comm) {
-    unsigned seq = unpost(rank, req);
-    if (!req->sending && !req->data && sim_comm_matched(req->comm)) {
-      if (orphan(rank, req, seq) == 0)
-        return;                      /* its message goes to the next receive */
-      rank->world->record_error = 1; /* out of memory: the message is lost with the receive */
+    if (!req->took_held && sim_comm_matched(req->comm)) {
+      orphan(rank, req);
+      return;
     }
+    unpost(rank, req);
     sim_comm_cancel(req->comm);
     rank->pending--;
   }

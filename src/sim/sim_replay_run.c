@@ -41,6 +41,7 @@ static void run_rank(sim_rank_t *rank)
   if (ti && sim_ti_action(ti, rank->id, "finalize") != 0)
     rank->world->record_error = 1;
   rank->finished = 1;
+  sim_replay_orphans_settle(rank);
   sim_replay_eager_settle(rank);
 }
 
@@ -352,7 +353,7 @@ int sim_simulate(const sim_job_t *job, met_trace_t **trace, char *err, size_t er
   sim_replay_eager_forget(&world);
   sim_ti_writer_free(world.ti);
   sim_replay_analytic_stop(&world);
-  for (int i = 0; world.ranks && i < job->nranks; i++) { /* a rank that never reached its end (a deadlock) */
+  for (int i = 0; world.ranks && i < job->nranks; i++) { /* and what a rank that never reached its end left */
     free(world.ranks[i].aside.items);
     free(world.ranks[i].channels.slots);
     sim_replay_orphans_free(&world.ranks[i]);

@@ -89,11 +89,12 @@ typedef struct sim_box {
  * lead (bench/eager-backlog.sh). A channel's messages go instead by blocks of SIM_BLOCK_MESSAGES, each block by a
  * mailbox of its own, the slot's for block 0, in turn among SIM_BLOCK_BOXES: both ends count the channel's messages,
  * so the n-th send and the n-th receive meet in one mailbox, in the order they were posted, as they did in one. */
-enum { SIM_BLOCK_MESSAGES = 64, SIM_BLOCK_BOXES = 1024, SIM_HOLD_AHEAD = 64 };
+enum { SIM_BLOCK_MESSAGES = 64, SIM_BLOCK_BOXES = 64, SIM_HOLD_AHEAD = 64 };
 typedef struct sim_channel {
   int key;          /* 0 for an empty slot of the table */
   unsigned posted;  /* the rank's messages on the channel so far (wrapping at 2^32 on both ends alike) */
-  sg_mailbox_t box; /* the mailbox of the block of the last one */
+  sg_mailbox_t box; /* the mailbox of block `block`, that of the last one, or NULL */
+  unsigned block;
   /* A sender's eager messages on the channel held out of SimGrid until their receives are posted, oldest first
    * (sim_replay_msg.c's hold) */
   sim_eager_t *held;
@@ -107,12 +108,13 @@ typedef struct sim_channels {
   unsigned mask;
 } sim_channels_t;
 
-/* A receive cancelled after the replay had matched it to a message (the real run's MPI_Cancel found none there): its
- * communication, and the request SimGrid writes the message's payload into (`holder`), kept for the rank's next
- * receive of the same number on the same channel (sim_replay_msg.c's orphan and adopt). */
+/* A request cancelled after the replay had matched it to its message's other end (the real run's MPI_Cancel found
+ * none there): its communication, and the request SimGrid writes a received payload into (`holder`), kept for the
+ * rank's next request of the same number on the same channel (sim_replay_msg.c's orphan and adopt), or until the
+ * rank's end, which waits for those left. */
 typedef struct sim_orphan {
   int peer;
-  int kind; /* the channel's, as sim_channel_t's key has it */
+  int kind; /* the channel's mailbox kind (sim_replay_msg.c's box_kind) */
   unsigned seq;
   sg_comm_t comm;
   sim_request_t *holder;
@@ -240,6 +242,8 @@ struct sim_request {
   sim_amsg_t *amsg; /* with the analytic network: the message, until the request is over */
   int send_posted;  /* a non-blocking send whose message's end was recorded at its posting (sim_replay_send_posted) */
   sim_request_t *holder; /* a cancelled receive's, whose message this one took (sim_orphan_t), or NULL */
+  unsigned seq;          /* its number on its channel (sim_channel_t) */
+  int took_held;         /* a receive that took a message its sender held (sim_replay_msg.c's take_held) */
 };
 
 /* The cache slot of peer `other`, filled with its mailboxes (its distance stays unknown until asked for). */
@@ -278,7 +282,10 @@ void *sim_replay_eager_sent(sim_rank_t *rank, int dst, double bytes);
 void sim_replay_eager_flush(sim_rank_t *rank, sim_peer_t *slot);
 /* At the rank's end: waits for its eager messages set aside from their slots (sim_aside_t), as for those in a slot. */
 void sim_replay_eager_flush_aside(sim_rank_t *rank);
-/* Releases the rank's orphans (sim_orphan_t) that no receive took, at the run's end. */
+/* At the rank's end: waits for the communications of its orphans (sim_orphan_t) no receive took, which SimGrid would
+ * otherwise cancel under their senders as the rank's actor ends; a payload they brought is left unreceived. */
+void sim_replay_orphans_settle(sim_rank_t *rank);
+/* Releases the rank's orphans left at the run's end (a deadlock). */
 void sim_replay_orphans_free(sim_rank_t *rank);
 /* Takes eager message `e` out of the world's list (received, or the run is over) and frees it. */
 void sim_replay_eager_drop(sim_eager_t *e);

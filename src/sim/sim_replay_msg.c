@@ -142,7 +142,7 @@ static sg_mailbox_t posted_box(sim_rank_t *rank, int peer, int sending, double b
  * std::list::remove in CommImpl::finish): a sender far ahead of its receiver cost the square of its lead
  * (bench/eager-backlog.sh). Not closer: SimGrid keeps the message its receiver starts (a host-to-host one) in a list
  * of every such message under way, walked whole at each one's end (the maestro's), which a collective's messages,
- * each a few ahead at most, would fill (bench/scale.sh collectives: 256 ranks 1.5 times as long). */
+ * each a few ahead at most, would fill (bench/scale.sh collectives: 256 ranks some 1.6 times as long). */
 static int hold(sim_rank_t *rank, int peer, unsigned seq, sim_eager_t *e)
 {
   int kind = box_kind(rank->world, rank->in_coll, 1, e->bytes);

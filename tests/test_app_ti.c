@@ -397,15 +397,6 @@ static void test_app_ti_sender_ahead_as_smpirun(void)
   rmdir(dir);
 }
 
-/* Writes `lines` to `path` (one trace of both ranks). */
-static void write_trace(const char *path, const char *lines)
-{
-  FILE *f = fopen(path, "w");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-  fputs(lines, f);
-  fclose(f);
-}
-
 /* `n` copies of `line` in `out` (of `size` bytes), after what it holds. */
 static void repeat(char *out, size_t size, const char *line, int n)
 {
@@ -417,7 +408,7 @@ static void repeat(char *out, size_t size, const char *line, int n)
  * written to `path`; -1 with the error printed. */
 static double replay_lines(const char *path, const char *lines)
 {
-  write_trace(path, lines);
+  tu_write_text(path, lines);
   char err[1024] = "";
   double t = simrun_replay(DATA "cluster.xml", DATA "match/hosts", 2, path, NULL, err, sizeof err);
   if (t < 0)

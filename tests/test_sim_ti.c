@@ -42,25 +42,17 @@ static void remove_dir(const char *dir, int nranks)
   rmdir(dir);
 }
 
-static void write_text(const char *path, const char *text)
-{
-  FILE *f = fopen(path, "w");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-  fputs(text, f);
-  fclose(f);
-}
-
 /* A two-rank trace in a new folder `dir`, its index (relative paths, from the index's folder) into `index`. */
 static void write_two_ranks(char *dir, size_t dirlen, const char *rank0, const char *rank1, char *index, size_t len)
 {
   char path[128];
   make_dir(dir, dirlen);
   snprintf(path, sizeof path, "%s/rank-0.txt", dir);
-  write_text(path, rank0);
+  tu_write_text(path, rank0);
   snprintf(path, sizeof path, "%s/rank-1.txt", dir);
-  write_text(path, rank1);
+  tu_write_text(path, rank1);
   snprintf(index, len, "%s/index.txt", dir);
-  write_text(index, "rank-0.txt\nrank-1.txt\n");
+  tu_write_text(index, "rank-0.txt\nrank-1.txt\n");
 }
 
 /* Replays the TI trace of index `index` on `nranks` ranks with simrun's own semantics (every send synchronous, the
@@ -119,10 +111,10 @@ static void test_sim_ti_scan_waits_in_communicator_order(void)
     snprintf(text, sizeof text, "%d init\n%d comm_def 1 2 1 0\n%s%d in 1 scan 1000 0\n%d finalize\n", r, r,
              r == 2 ? "2 compute 25e6\n" : "", r, r);
     snprintf(path, sizeof path, "%s/rank-%d.txt", dir, r);
-    write_text(path, text);
+    tu_write_text(path, text);
   }
   snprintf(path, sizeof path, "%s/index.txt", dir);
-  write_text(path, "rank-0.txt\nrank-1.txt\nrank-2.txt\n");
+  tu_write_text(path, "rank-0.txt\nrank-1.txt\nrank-2.txt\n");
   met_trace_t *trace = NULL;
   char err[1024] = "";
   CU_ASSERT_EQUAL(replay(path, 3, &trace, err, sizeof err), 0);
@@ -265,15 +257,15 @@ static void test_sim_ti_index_comment_lines(void)
   char path[128];
   char err[1024] = "";
   write_two_ranks(dir, sizeof dir, "0 init\n", "1 init\n", path, sizeof path);
-  write_text(path, "rank-0.txt\nrank-1.txt\n# simrun-binding rank=0\n# simrun-binding rank=1\n");
+  tu_write_text(path, "rank-0.txt\nrank-1.txt\n# simrun-binding rank=0\n# simrun-binding rank=1\n");
   sim_ti_trace_t *listed = NULL;
   CU_ASSERT_EQUAL_FATAL(sim_ti_open(path, &listed, err, sizeof err), 0);
   CU_ASSERT_EQUAL(sim_ti_trace_files(listed), 2);
   sim_ti_trace_free(listed);
-  write_text(path, "rank-0.txt\n# simrun-binding rank=0\nrank-1.txt\n");
+  tu_write_text(path, "rank-0.txt\n# simrun-binding rank=0\nrank-1.txt\n");
   CU_ASSERT_NOT_EQUAL(sim_ti_open(path, &listed, err, sizeof err), 0);
   CU_ASSERT_PTR_NOT_NULL(strstr(err, "index.txt:2: cannot read"));
-  write_text(path, "# simrun-binding rank=0\n");
+  tu_write_text(path, "# simrun-binding rank=0\n");
   CU_ASSERT_NOT_EQUAL(sim_ti_open(path, &listed, err, sizeof err), 0);
   CU_ASSERT_PTR_NOT_NULL(strstr(err, "is empty"));
   remove_dir(dir, 2);
@@ -286,7 +278,7 @@ static void test_sim_ti_hostile_files(void)
   char dir[64];
   char path[128];
   write_two_ranks(dir, sizeof dir, "0 init\n", "1 init\n", path, sizeof path);
-  write_text(path, "/dev/zero\n/dev/zero\n");
+  tu_write_text(path, "/dev/zero\n/dev/zero\n");
   met_trace_t *trace = NULL;
   char err[1024] = "";
   CU_ASSERT_EQUAL(replay(path, 2, &trace, err, sizeof err), SIM_EPARAM);
@@ -298,7 +290,7 @@ static void test_sim_ti_hostile_files(void)
   fputs("0 init\n0 comp", f);
   fputc('\0', f);
   fclose(f);
-  write_text(path, "rank-0.txt\nrank-1.txt\n");
+  tu_write_text(path, "rank-0.txt\nrank-1.txt\n");
   CU_ASSERT_EQUAL(replay(path, 2, &trace, err, sizeof err), SIM_EPARAM);
   CU_ASSERT_PTR_NOT_NULL(strstr(err, "rank-0.txt:2: a NUL byte"));
   f = fopen(rank0, "w");

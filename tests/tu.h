@@ -4,6 +4,7 @@
 #define TU_H
 
 #include <CUnit/Basic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +44,13 @@ static inline void tu_env_restore(const char *name, char *saved)
   else
     unsetenv(name);
   free(saved);
+}
+
+/* Writes `text` to the file `path` (replaced), asserting it could (fatal: the test cannot go on without it). */
+static inline void tu_write_text(const char *path, const char *text)
+{
+  FILE *f = fopen(path, "w");
+  CU_ASSERT_FATAL(f && fputs(text, f) >= 0 && fclose(f) == 0);
 }
 
 /* Registers `cases` (ended by {NULL, NULL}) as suite `suite`, runs them verbosely, returns the exit status. With

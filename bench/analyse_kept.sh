@@ -43,10 +43,7 @@ for p in $ps; do
     esysparticle esys-drop.py $((p - 1)) > /dev/null 2>&1)
   row esys "$p" "$work/t$p"
 done
-awk -v a="$work/a.fa" -v b="$work/b.fa" 'BEGIN { srand(26); print ">a" > a; print ">b" > b
-  for (i = 0; i < 200000; i++) {
-    c = substr("ACGT", int(rand() * 4) + 1, 1); la = la c; lb = lb (i % 20 ? c : substr("ACGT", int(rand() * 4) + 1, 1))
-    if (length(la) == 70 || i == 199999) { print la > a; print lb > b; la = lb = "" } } }'
+murasaki_input "$work"
 (cd "$work" && mpirun --oversubscribe -np 2 -x LD_PRELOAD="$lib" -x SIMRUN_TRACE_DIR=murasaki murasaki-mpi \
   -p11101001010011011 a.fa b.fa > /dev/null 2>&1) || { echo "bench/analyse_kept.sh: murasaki-mpi failed" >&2; exit 1; }
 row murasaki 2 "$work/murasaki"

@@ -57,6 +57,9 @@
 # bases, seeded; check: its "log L:" line), mplrs (lrslib: the facets of the convex hull of 50 random points in
 # dimension 8, seeded; check: "facets=13857") and ABINIT (abinit: its tutorial tbase3_5's first dataset, an SCF of
 # bulk silicon on 4 x 4 x 4 x 4 k-points, one OpenMP thread a rank; check: its "etotal1" line).
+# Added by issue 47's replay of a sender far ahead of its receiver (docs/ti-replay.md), at p = 2 and 4 (it refuses one
+# rank): Murasaki (murasaki-mpi: the anchors between two sequences of 200,000 bases, bench/lib.sh's murasaki_input;
+# check: its "Total anchors:" line), whose hashing rank sends some 275,000 eager messages of each of two tags.
 # Its last column (issue 26's loop closed: docs/history/validation.md, "Debian's programs replayed here"): this machine probed
 # once (simrun machine probe), and each case's last trace replayed on it by simrun analyse --replay-on against the
 # median of the RUNS untraced runs' wall time (mpirun's, start-up included: an empty MPI program's takes 0.4-0.5 s),
@@ -93,8 +96,8 @@ for f in /usr/bin/liggghts /usr/bin/dgord; do
   [ -e "$f" ] || { echo "bench/debian.sh: $f missing (apt-get install liggghts ptscotch)" >&2; exit 2; }
 done
 for f in /usr/bin/mpgrafic /usr/bin/ffindex_apply_mpi /usr/bin/tree-ppuzzle /usr/bin/mplrs /usr/bin/abinit \
-  /usr/share/doc/abinit/examples/tbase3_5.abi; do
-  [ -e "$f" ] || { echo "bench/debian.sh: $f missing (apt-get install mpgrafic ffindex tree-ppuzzle mplrs abinit)" >&2; exit 2; }
+  /usr/share/doc/abinit/examples/tbase3_5.abi /usr/bin/murasaki-mpi; do
+  [ -e "$f" ] || { echo "bench/debian.sh: $f missing (apt-get install mpgrafic ffindex tree-ppuzzle mplrs abinit murasaki-mpi)" >&2; exit 2; }
 done
 mpi_ready bench/debian.sh
 cp "$lu/LU.dat" "$work/"
@@ -233,6 +236,7 @@ awk 'BEGIN { srand(47); for (i = 0; i < 400; i++) a[i] = substr("ACGT", int(rand
                for (i = 0; i < 400; i++) s = s (rand() < 0.02 * (t % 6 + 1) ? substr("ACGT", int(rand() * 4) + 1, 1) : a[i])
                printf "t%-9d%s\n", t, s } }' > tp.phy
 echo y > yes.txt
+murasaki_input .
 awk 'BEGIN { srand(47); print "rand\nV-representation\nbegin\n50 9 integer"
              for (i = 0; i < 50; i++) { r = "1"; for (j = 0; j < 8; j++) r = r " " int(rand() * 2001) - 1000; print r }
              print "end" }' > rnd.ext
@@ -312,9 +316,9 @@ one() {
   local t_simrun t_smpi="not run (simrun's extensions)" t_here
   t_simrun=$(replay_simrun trace "$np")
   t_here=$(replay_here trace "$np" "$(lower_median < walls)")
-  if ! zgrep -qE '^[0-9]+ (comm_def|in|cancel|poll|loop) ' trace/rank-*.txt; then
+  if ! zstdcat -f trace/rank-*.txt | grep -E '^[0-9]+ (comm_def|in|cancel|poll|loop) ' > /dev/null; then
     t_smpi=$(replay_smpi trace "$np")
-  elif ! zgrep -qE '^[0-9]+ (comm_def|in|cancel) ' trace/rank-*.txt; then
+  elif ! zstdcat -f trace/rank-*.txt | grep -E '^[0-9]+ (comm_def|in|cancel) ' > /dev/null; then
     rm -rf smpitrace
     cpu "${mpirun[@]}" -x "LD_PRELOAD=$lib" -x "SIMRUN_TRACE_DIR=$PWD/smpitrace" -x SIMRUN_TRACE_FORMAT=smpi "$@" > /dev/null
     t_smpi="SMPI format: $(replay_simrun smpitrace "$np") = $(replay_smpi smpitrace "$np")"
@@ -388,5 +392,8 @@ for p in 2 4; do
 done
 for p in 3 4; do
   one mplrs "$p" 'facets=13857' /usr/bin/mplrs rnd.ext rnd.ine
+done
+for p in 2 4; do
+  one murasaki "$p" '^Total anchors: ' /usr/bin/murasaki-mpi -p11101001010011011 a.fa b.fa
 done
 echo "machine load: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -41,6 +41,15 @@ tracer_ready() {
 
 # median [COLUMN] < lines: the median of that column's numbers (default the first), the mean of the two middle ones
 # for an even count; "-" for no lines.
+# murasaki_input DIR: Murasaki's input (bench/analyse_kept.sh, bench/debian.sh), two sequences of 200,000 bases in
+# DIR/a.fa and DIR/b.fa, the second the first with one base in 20 drawn again, seeded.
+murasaki_input() {
+  awk -v a="$1/a.fa" -v b="$1/b.fa" 'BEGIN { srand(26); print ">a" > a; print ">b" > b
+    for (i = 0; i < 200000; i++) {
+      c = substr("ACGT", int(rand() * 4) + 1, 1); la = la c; lb = lb (i % 20 ? c : substr("ACGT", int(rand() * 4) + 1, 1))
+      if (length(la) == 70 || i == 199999) { print la > a; print lb > b; la = lb = "" } } }'
+}
+
 median() {
   local c=${1:-1}
   sort -g -k "$c" | awk -v c="$c" '{ v[NR] = $c }

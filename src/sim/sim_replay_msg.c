@@ -250,13 +250,15 @@ static int adopt(sim_rank_t *rank, sim_request_t *req, unsigned seq)
 
 void sim_replay_orphans_settle(sim_rank_t *rank)
 {
-  for (size_t i = 0; i < rank->norphans; i++) {
+  while (rank->norphans) { /* out of the list before the wait: a deadlock may end the run inside it */
+    sim_orphan_t o = rank->orphans[--rank->norphans];
+    rank->settling = o.holder; /* freed with the world if so */
     double start;
-    sim_comm_finish(rank->orphans[i].comm, 1, &start);
+    sim_comm_finish(o.comm, 1, &start);
     rank->pending--;
-    free(rank->orphans[i].holder);
+    rank->settling = NULL;
+    free(o.holder);
   }
-  rank->norphans = 0;
 }
 
 void sim_replay_orphans_free(sim_rank_t *rank)
@@ -266,6 +268,7 @@ void sim_replay_orphans_free(sim_rank_t *rank)
     free(rank->orphans[i].holder);
   }
   free(rank->orphans);
+  free(rank->settling);
 }
 
 /* Whether `partner` waits, blocked, for this rank's end of the message it is about to take part in. */

@@ -227,6 +227,7 @@ struct sim_rank {
   sim_orphan_t *orphans;   /* its cancelled receives' messages, for its next receives (seldom any) */
   size_t norphans;
   size_t orphans_cap;
+  sim_request_t *settling; /* the orphan's request sim_replay_orphans_settle waits for, or NULL */
 };
 
 struct sim_request {

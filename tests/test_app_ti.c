@@ -416,6 +416,14 @@ static double replay_lines(const char *path, const char *lines)
   return t;
 }
 
+/* A new folder `dir` and the path of a trace file `path` in it. */
+static void temp_trace(char *dir, size_t dirlen, char *path, size_t pathlen)
+{
+  snprintf(dir, dirlen, "/tmp/simrun-ti-XXXXXX");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+  snprintf(path, pathlen, "%s/t.txt", dir);
+}
+
 /* Requests cancelled (their MPI_Cancel succeeded) after the replay, whose other rank came earlier than the run's, had
  * met them with their messages' other ends. Before, each aborted the simulation (signal 6, SimGrid's
  * NetworkFailureException under the other rank) or deadlocked. Now the message goes to the next request of the same
@@ -426,10 +434,8 @@ static double replay_lines(const char *path, const char *lines)
 static void test_app_ti_cancels_after_the_replay_matched(void)
 {
   char dir[64];
-  snprintf(dir, sizeof dir, "/tmp/simrun-ti-XXXXXX");
-  CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
   char path[96];
-  snprintf(path, sizeof path, "%s/t.txt", dir);
+  temp_trace(dir, sizeof dir, path, sizeof path);
   double left = replay_lines(path, "0 init\n1 init\n0 irecv 1 0 100\n0 cancel 1 0 0\n0 finalize\n1 isend 0 0 100\n"
                                    "1 wait 1 0 0\n1 compute 1e7\n1 finalize\n");
   CU_ASSERT_DOUBLE_EQUAL(left, 10e-3, 1e-9);
@@ -486,6 +492,81 @@ static void test_app_ti_cancels_after_the_replay_matched(void)
   rmdir(dir);
 }
 
+/* A pseudo-random number below `n` from `state` (a 64-bit linear congruential generator, Knuth's MMIX constants). */
+static unsigned below(unsigned long long *state, unsigned n)
+{
+  *state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+  return (unsigned)(*state >> 33) % n;
+}
+
+/* Appends to `out` rank `r`'s part of random trace `seed`: `count` actions among isend, irecv, wait and cancel of a
+ * pending request, send, recv and compute, sizes from 0 to 100,000 bytes (both sides of SMPI's eager limit), the
+ * requests still pending waited for at the end. */
+static void random_rank(char *out, size_t size, unsigned long long *state, int r, int count)
+{
+  static const int sizes[] = {0, 8, 100, 5000, 70000, 100000};
+  int pending[256][2], npending = 0, other = 1 - r;
+  char line[96];
+  snprintf(line, sizeof line, "%d init\n", r);
+  strncat(out, line, size - strlen(out) - 1);
+  for (int i = 0; i < count; i++) {
+    unsigned op = below(state, 100), bytes = (unsigned)sizes[below(state, 6)];
+    line[0] = '\0';
+    if (op < 25 && npending < 256) {
+      snprintf(line, sizeof line, "%d isend %d 0 %u\n", r, other, bytes);
+      pending[npending][0] = r, pending[npending++][1] = other;
+    } else if (op < 50 && npending < 256) {
+      snprintf(line, sizeof line, "%d irecv %d 0 %u\n", r, other, bytes);
+      pending[npending][0] = other, pending[npending++][1] = r;
+    } else if (op < 72 && npending > 0) {
+      unsigned k = below(state, (unsigned)npending);
+      snprintf(line, sizeof line, "%d %s %d %d 0\n", r, op < 62 ? "wait" : "cancel", pending[k][0], pending[k][1]);
+      memmove(pending[k], pending[k + 1], (size_t)(--npending - (int)k) * sizeof pending[0]);
+    } else if (op < 80)
+      snprintf(line, sizeof line, "%d send %d 0 %u\n", r, other, bytes);
+    else if (op < 88)
+      snprintf(line, sizeof line, "%d recv %d 0 %u\n", r, other, bytes);
+    else
+      snprintf(line, sizeof line, "%d compute 1e%u\n", r, 3 + 2 * below(state, 3));
+    strncat(out, line, size - strlen(out) - 1);
+  }
+  for (int k = 0; k < npending; k++) {
+    snprintf(line, sizeof line, "%d wait %d %d 0\n", r, pending[k][0], pending[k][1]);
+    strncat(out, line, size - strlen(out) - 1);
+  }
+  snprintf(line, sizeof line, "%d finalize\n", r);
+  strncat(out, line, size - strlen(out) - 1);
+}
+
+/* 200 random two-rank traces of non-blocking messages, cancels among them (random_rank: most pair their messages
+ * differently on the two ranks, as a hostile or damaged trace would): each replays to its end or to one line saying
+ * why not, never to the simulation's abort. Before this round's cancels and orphans (the build of f4fc522), 69 of
+ * these 200 aborted it (signal 6: SimGrid's NetworkFailureException under a transfer a cancel killed). */
+static void test_app_ti_random_cancels_never_abort(void)
+{
+  char dir[64];
+  char path[96];
+  temp_trace(dir, sizeof dir, path, sizeof path);
+  static char trace[65536];
+  int aborted = 0;
+  for (unsigned long long seed = 1; seed <= 200; seed++) {
+    unsigned long long state = seed;
+    trace[0] = '\0';
+    for (int r = 0; r < 2; r++)
+      random_rank(trace, sizeof trace, &state, r, 5 + (int)below(&state, 196));
+    tu_write_text(path, trace);
+    char err[1024] = "";
+    double t = simrun_replay(DATA "cluster.xml", DATA "match/hosts", 2, path, NULL, err, sizeof err);
+    if (t < 0 && (strstr(err, "signal") || strstr(err, "exit status"))) {
+      fprintf(stderr, "random trace %llu: %s\n", seed, err);
+      aborted++;
+    }
+  }
+  CU_ASSERT_EQUAL(aborted, 0);
+  remove(path);
+  rmdir(dir);
+}
+
 /* tests/data/ti/hand/allreduce.txt (its README): an 8-byte and a 5000-byte allreduce at p = 2, each message alone
  * (network = analytic) on platforms/pentium2-fe-8.xml, by hand. collectives = openmpi runs Open MPI 4.1's choices,
  * recursive doubling (one exchange) then the ring (two steps of half the data); SMPI's default runs each as a reduce
@@ -519,6 +600,7 @@ int main(void)
       {"test_app_ti_collectives_as_open_mpi_chooses", test_app_ti_collectives_as_open_mpi_chooses},
       {"test_app_ti_sender_ahead_as_smpirun", test_app_ti_sender_ahead_as_smpirun},
       {"test_app_ti_cancels_after_the_replay_matched", test_app_ti_cancels_after_the_replay_matched},
+      {"test_app_ti_random_cancels_never_abort", test_app_ti_random_cancels_never_abort},
       {NULL, NULL}};
   return tu_run("app_ti", cases);
 }

@@ -30,11 +30,6 @@ void sim_comm_cancel(sg_comm_t comm)
   held->cancel();
 }
 
-int sim_comm_matched(sg_comm_t comm)
-{
-  return comm->get_sender() != nullptr; /* a receive's sender is set when a send meets it */
-}
-
 void sim_comm_send(sg_mailbox_t mailbox, double bytes, void *payload)
 {
   /* rate -1: unlimited, as Mailbox::put; the payload pointer copied as Mailbox::put_init copies it; timeout -1 */

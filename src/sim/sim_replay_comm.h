@@ -18,9 +18,6 @@ int sim_comm_finish(sg_comm_t comm, int block, double *start);
 /* Cancels `comm`, not yet matched (an MPI_Cancel the trace recorded as successful), and releases it. */
 void sim_comm_cancel(sg_comm_t comm);
 
-/* Whether `comm`, posted on a mailbox and not finished, met its other end there (SimGrid moves it, or will). */
-int sim_comm_matched(sg_comm_t comm);
-
 /* A blocking message of `bytes` on `mailbox` in one SimGrid call for each end: the sender's post and wait
  * (sg_mailbox_put's two calls, each a switch to SimGrid's maestro and back) are one, and so are the receiver's. The
  * same single SimGrid communication, matched and timed as by sg_mailbox_put and sg_mailbox_get. The sender's payload

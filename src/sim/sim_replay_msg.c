@@ -183,6 +183,17 @@ static int take_held(sim_rank_t *rank, sim_request_t *req, unsigned seq)
   return 1;
 }
 
+/* Whether the other end of posted request `req` (its receive, or its message) was posted too, by that rank's count on
+ * the channel: its communication met it in the mailbox, or will as SimGrid handles the calls the ranks made before
+ * this one. SimGrid's own state lags: a rank's call reaches it only once every rank has had its turn, so a cancel
+ * that read it found a receive alone that a send posted just before then met, and cancelled the transfer under it. */
+static int other_end_posted(const sim_rank_t *rank, const sim_request_t *req)
+{
+  int kind = box_kind(rank->world, req->coll, req->sending, req->bytes);
+  const sim_channel_t *c = find_channel(&rank->world->ranks[req->peer], rank->id, req->sending ? kind - 1 : kind + 1);
+  return c && (int)(c->posted - req->seq) > 0;
+}
+
 /* Posted request `req` was cancelled before its message's other end met it: when it is the last the rank posted on
  * its channel (app_ti_actions.c's do_cancel cancels the last pending one), the channel's next message takes its
  * number; a message its sender held for it (take_held) goes back to the head of what the sender holds. */
@@ -237,11 +248,26 @@ static int adopt(sim_rank_t *rank, sim_request_t *req, unsigned seq)
   int kind = box_kind(rank->world, req->coll, req->sending, req->bytes);
   for (size_t i = 0; i < rank->norphans; i++) {
     const sim_orphan_t *o = &rank->orphans[i];
-    if (o->peer == req->peer && o->kind == kind && o->seq == seq) {
+    if (o->peer == req->peer && o->kind == kind && o->seq == seq && !o->taken) {
       req->comm = o->comm;
       req->holder = o->holder;
       rank->orphans[i] = rank->orphans[--rank->norphans];
       rank->pending--; /* counted since the cancelled request's posting */
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* An eager send of `bytes`, number `seq` to `peer`, in place of a cancelled send of that number whose receive had
+ * met it (orphan): its message is that one, already under way (returns 1; else 0). */
+static int take_sent(sim_rank_t *rank, int peer, double bytes, unsigned seq)
+{
+  int kind = box_kind(rank->world, rank->in_coll, 1, bytes);
+  for (size_t i = 0; i < rank->norphans; i++) {
+    sim_orphan_t *o = &rank->orphans[i];
+    if (o->peer == peer && o->kind == kind && o->seq == seq && !o->taken) {
+      o->taken = 1;
       return 1;
     }
   }
@@ -350,6 +376,10 @@ static void post_now(sim_rank_t *rank, sim_request_t *req, int peer, int sending
   meet(rank, peer, sending);
   long simulated = (long)(bytes + rank->world->envelope);
   if (sending && bytes < rank->world->eager_below) { /* sent eagerly: over for the sender at once */
+    if (rank->norphans && take_sent(rank, peer, bytes, seq)) {
+      req->start = req->end = rank->ready;
+      return;
+    }
     sim_eager_t *payload = sim_replay_eager_sent(rank, peer, bytes);
     if (rank->world->eager_at_send)
       send_at_once(rank, peer, box, payload, simulated);
@@ -600,7 +630,7 @@ void sim_cancel(sim_rank_t *rank, sim_request_t *req)
   if (rank->world->analytic)
     sim_replay_analytic_cancel(rank, req);
   if (req->comm) {
-    if (!req->took_held && sim_comm_matched(req->comm)) {
+    if (!req->took_held && other_end_posted(rank, req)) {
       orphan(rank, req);
       return;
     }

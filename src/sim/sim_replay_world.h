@@ -118,6 +118,7 @@ typedef struct sim_orphan {
   unsigned seq;
   sg_comm_t comm;
   sim_request_t *holder;
+  int taken; /* an eager send of its number took its place (its message was this one): only waited for at the end */
 } sim_orphan_t;
 
 #define SIM_PHASE_CACHE 16 /* sim_phase's hash takes the top 4 bits */

@@ -194,6 +194,15 @@ static int other_end_posted(const sim_rank_t *rank, const sim_request_t *req)
   return c && (int)(c->posted - req->seq) > 0;
 }
 
+/* Whether posted request `req` is the last the rank posted on its channel: app_ti_actions.c's do_cancel cancels the
+ * last pending one, but a blocking message may have come after it. Cancelling another would leave a hole in the
+ * channel's numbers, and the mailbox would pair the next messages one off from what the ranks' counts say. */
+static int last_posted(const sim_rank_t *rank, const sim_request_t *req)
+{
+  const sim_channel_t *c = find_channel(rank, req->peer, box_kind(rank->world, req->coll, req->sending, req->bytes));
+  return c && c->posted == req->seq + 1;
+}
+
 /* Posted request `req` was cancelled before its message's other end met it: when it is the last the rank posted on
  * its channel (app_ti_actions.c's do_cancel cancels the last pending one), the channel's next message takes its
  * number; a message its sender held for it (take_held) goes back to the head of what the sender holds. */
@@ -215,13 +224,15 @@ static void unpost(sim_rank_t *rank, const sim_request_t *req)
 }
 
 /* Request `req`, cancelled after its communication met its other end in a mailbox (the replay's sender, or receiver,
- * came earlier than the run's): kept, still counted as under way (sim_orphan_t), and its number goes back to its
- * channel, for the next request of the same kind to take its communication (adopt): a receive the message, a send the
- * receive it met. Out of memory, waited for at once, reported as the recorder's failure. */
+ * came earlier than the run's), or when it is not its channel's last (last_posted): kept, still counted as under way
+ * (sim_orphan_t), its number kept too (the other rank's count says it was posted). When it is the last, the next
+ * request of the same kind takes its place (adopt, take_sent): a receive the message, a send the receive it met;
+ * else, and when none comes, it is waited for at the rank's end. Out of memory, waited for at once, reported as the
+ * recorder's failure. */
 static void orphan(sim_rank_t *rank, sim_request_t *req)
 {
   sim_request_t *holder = req->holder ? req->holder : req;
-  unpost(rank, req);
+  int adoptable = last_posted(rank, req);
   if (bas_reserve((void **)&rank->orphans, &rank->orphans_cap, rank->norphans, sizeof *rank->orphans, 4) != 0) {
     rank->world->record_error = 1;
     double start;
@@ -236,42 +247,50 @@ static void orphan(sim_rank_t *rank, sim_request_t *req)
                                                    .kind = box_kind(rank->world, req->coll, req->sending, req->bytes),
                                                    .seq = req->seq,
                                                    .comm = req->comm,
-                                                   .holder = holder};
+                                                   .holder = holder,
+                                                   .taken = !adoptable};
   if (holder != req)
     free(req);
 }
 
-/* Request `req`, number `seq` on its channel, takes the communication a cancelled request of that number kept
- * (orphan), if any (returns 1; else 0). */
-static int adopt(sim_rank_t *rank, sim_request_t *req, unsigned seq)
+/* The rank's orphan to (`sending`) or from `peer` on the mailbox of `kind` that a request may take, or NULL. */
+static sim_orphan_t *adoptable_orphan(sim_rank_t *rank, int peer, int kind)
 {
-  int kind = box_kind(rank->world, req->coll, req->sending, req->bytes);
-  for (size_t i = 0; i < rank->norphans; i++) {
-    const sim_orphan_t *o = &rank->orphans[i];
-    if (o->peer == req->peer && o->kind == kind && o->seq == seq && !o->taken) {
-      req->comm = o->comm;
-      req->holder = o->holder;
-      rank->orphans[i] = rank->orphans[--rank->norphans];
-      rank->pending--; /* counted since the cancelled request's posting */
-      return 1;
-    }
-  }
-  return 0;
+  for (size_t i = 0; i < rank->norphans; i++)
+    if (rank->orphans[i].peer == peer && rank->orphans[i].kind == kind && !rank->orphans[i].taken)
+      return &rank->orphans[i];
+  return NULL;
 }
 
-/* An eager send of `bytes`, number `seq` to `peer`, in place of a cancelled send of that number whose receive had
- * met it (orphan): its message is that one, already under way (returns 1; else 0). */
-static int take_sent(sim_rank_t *rank, int peer, double bytes, unsigned seq)
+/* Request `req`, just numbered on its channel, takes the place of the cancelled request the rank kept there (orphan),
+ * if any (returns 1; else 0): that one's number (its own goes back to the channel) and its communication (a receive
+ * the message the orphan met, a send the receive). */
+static int adopt(sim_rank_t *rank, sim_request_t *req)
+{
+  int kind = box_kind(rank->world, req->coll, req->sending, req->bytes);
+  sim_orphan_t *o = adoptable_orphan(rank, req->peer, kind);
+  if (!o)
+    return 0;
+  find_channel(rank, req->peer, kind)->posted--;
+  req->seq = o->seq;
+  req->comm = o->comm;
+  req->holder = o->holder;
+  *o = rank->orphans[--rank->norphans];
+  rank->pending--; /* counted since the cancelled request's posting */
+  return 1;
+}
+
+/* An eager send of `bytes` to `peer`, just numbered, in place of a cancelled send whose receive had met it (orphan):
+ * its message is that one, already under way, and its number goes back to the channel (returns 1; else 0). */
+static int take_sent(sim_rank_t *rank, int peer, double bytes)
 {
   int kind = box_kind(rank->world, rank->in_coll, 1, bytes);
-  for (size_t i = 0; i < rank->norphans; i++) {
-    sim_orphan_t *o = &rank->orphans[i];
-    if (o->peer == peer && o->kind == kind && o->seq == seq && !o->taken) {
-      o->taken = 1;
-      return 1;
-    }
-  }
-  return 0;
+  sim_orphan_t *o = adoptable_orphan(rank, peer, kind);
+  if (!o)
+    return 0;
+  find_channel(rank, peer, kind)->posted--;
+  o->taken = 1;
+  return 1;
 }
 
 void sim_replay_orphans_settle(sim_rank_t *rank)
@@ -376,7 +395,7 @@ static void post_now(sim_rank_t *rank, sim_request_t *req, int peer, int sending
   meet(rank, peer, sending);
   long simulated = (long)(bytes + rank->world->envelope);
   if (sending && bytes < rank->world->eager_below) { /* sent eagerly: over for the sender at once */
-    if (rank->norphans && take_sent(rank, peer, bytes, seq)) {
+    if (rank->norphans && take_sent(rank, peer, bytes)) {
       req->start = req->end = rank->ready;
       return;
     }
@@ -392,7 +411,7 @@ static void post_now(sim_rank_t *rank, sim_request_t *req, int peer, int sending
   }
   int taken = !sending && take_held(rank, req, seq);
   if (!taken && rank->norphans)
-    taken = adopt(rank, req, seq);
+    taken = adopt(rank, req);
   if (!taken)
     req->comm = sending ? sg_mailbox_put_async(box, rank, simulated) : sg_mailbox_get_async(box, &req->data);
   rank->pending++;
@@ -630,7 +649,7 @@ void sim_cancel(sim_rank_t *rank, sim_request_t *req)
   if (rank->world->analytic)
     sim_replay_analytic_cancel(rank, req);
   if (req->comm) {
-    if (!req->took_held && other_end_posted(rank, req)) {
+    if (!req->took_held && (other_end_posted(rank, req) || !last_posted(rank, req))) {
       orphan(rank, req);
       return;
     }

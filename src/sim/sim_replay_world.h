@@ -118,7 +118,8 @@ typedef struct sim_orphan {
   unsigned seq;
   sg_comm_t comm;
   sim_request_t *holder;
-  int taken; /* an eager send of its number took its place (its message was this one): only waited for at the end */
+  int taken; /* no request may take its place: an eager send did (its message is this one), or it was not its
+              * channel's last (sim_replay_msg.c's last_posted); only waited for at the rank's end */
 } sim_orphan_t;
 
 #define SIM_PHASE_CACHE 16 /* sim_phase's hash takes the top 4 bits */

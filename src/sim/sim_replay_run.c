@@ -40,8 +40,8 @@ static void run_rank(sim_rank_t *rank)
   XBT_VERB("rank %d: program over at %.9g s", rank->id, sim_rank_clock(rank));
   if (ti && sim_ti_action(ti, rank->id, "finalize") != 0)
     rank->world->record_error = 1;
+  sim_replay_orphans_settle(rank); /* one whose message never comes leaves the rank unfinished, named at the end */
   rank->finished = 1;
-  sim_replay_orphans_settle(rank);
   sim_replay_eager_settle(rank);
 }
 

@@ -1269,6 +1269,13 @@ static int names(const met_tl_event_t *ev, const op_t *op)
   return older == 0 || (older > 0 && older <= 64 && (ev->others >> (older - 1) & 1));
 }
 
+/* Whether wait or poll `ev` completed nothing, whatever is outstanding: a test the file gives as idle (an unsuccessful
+ * one, or a run of them) that names no request (completes). */
+static int completes_nothing(const met_tl_event_t *ev)
+{
+  return ev->req < 0 && ev->req != MET_TL_REQ_NONE && ev->kind == TL_POLL && ev->iv.category == MET_CAT_IDLE;
+}
+
 /* Whether outstanding operation `op` is among those the wait or poll `ev` completed: the requests the timeline names
  * on the wait's line when it does (an MPI_Wait, Waitany, or a test that succeeded; an MPI_Waitsome, Testsome, Testall,
  * or an MPI_Waitall that left others pending, which also completes the receives from MPI_PROC_NULL posted before it:
@@ -1290,7 +1297,7 @@ static int completes(const met_tl_event_t *ev, const op_t *op, const op_t *oldes
     return null_receive;
   if (ev->req >= 0)
     return names(ev, op) || (ev->others && null_receive);
-  if (ev->kind == TL_POLL && ev->iv.category == MET_CAT_IDLE)
+  if (completes_nothing(ev))
     return 0;
   switch (ev->kind) {
   case TL_WAIT:
@@ -1360,8 +1367,8 @@ static entry_t received_by(const rank_state_t *s, const met_tl_event_t *ev)
 {
   const op_t *oldest, *first;
   size_t from, to;
-  if (ev->kind == TL_POLL && ev->iv.category == MET_CAT_IDLE)
-    return NO_ENTRY; /* completed nothing (completes), without a look at every outstanding operation */
+  if (completes_nothing(ev))
+    return NO_ENTRY; /* without a look at every outstanding operation */
   candidates(s, ev, &oldest, &first);
   span_of(s, ev, &from, &to);
   entry_t latest = NO_ENTRY;

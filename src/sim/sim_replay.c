@@ -42,7 +42,8 @@ int sim_rank_count(const sim_rank_t *rank)
   return rank->world->job->nranks;
 }
 
-/* The mailbox of the messages from src to dst: point-to-point ones, or a collective call's (`kind` "c"). */
+/* The mailbox of the messages from src to dst: point-to-point ones, or a collective call's (`kind` "c"), eager ones
+ * ("e", "ce"), and their blocks ("/N" after those: sim_replay_block_box). */
 static sg_mailbox_t channel(int src, int dst, const char *kind)
 {
   char name[40];
@@ -54,9 +55,9 @@ sg_mailbox_t sim_replay_block_box(const sim_rank_t *rank, int peer, int kind, un
 {
   static const char *const suffixes[] = {"", "c", "e", "ce"}; /* by kind / 2, as sim_replay_msg.c's slot_box */
   int dst = kind % 2 ? peer : rank->id;
-  char name[64];
-  snprintf(name, sizeof name, "%d>%d%s/%u", kind % 2 ? rank->id : peer, dst, suffixes[kind / 2 % 4], block);
-  sg_mailbox_t box = sg_mailbox_by_name(name);
+  char suffix[16];
+  snprintf(suffix, sizeof suffix, "%s/%u", suffixes[kind / 2 % 4], block);
+  sg_mailbox_t box = channel(kind % 2 ? rank->id : peer, dst, suffix);
   if (kind >= 4) /* eager with eager_at_send: started when sent, as the slot's */
     sim_comm_set_receiver(box, rank->world->ranks[dst].net.actor);
   return box;

@@ -194,13 +194,14 @@ static int other_end_posted(const sim_rank_t *rank, const sim_request_t *req)
   return c && (int)(c->posted - req->seq) > 0;
 }
 
-/* Whether posted request `req` is the last the rank posted on its channel: app_ti_actions.c's do_cancel cancels the
- * last pending one, but a blocking message may have come after it. Cancelling another would leave a hole in the
- * channel's numbers, and the mailbox would pair the next messages one off from what the ranks' counts say. */
-static int last_posted(const sim_rank_t *rank, const sim_request_t *req)
+/* The rank's channel of posted request `req` when `req` is the last the rank posted there, else NULL:
+ * app_ti_actions.c's do_cancel cancels the last pending one, but a blocking message may have come after it.
+ * Cancelling another would leave a hole in the channel's numbers, and the mailbox would pair the next messages one off
+ * from what the ranks' counts say. */
+static sim_channel_t *last_posted(sim_rank_t *rank, const sim_request_t *req)
 {
-  const sim_channel_t *c = find_channel(rank, req->peer, box_kind(rank->world, req->coll, req->sending, req->bytes));
-  return c && c->posted == req->seq + 1;
+  sim_channel_t *c = find_channel(rank, req->peer, box_kind(rank->world, req->coll, req->sending, req->bytes));
+  return c && c->posted == req->seq + 1 ? c : NULL;
 }
 
 /* Posted request `req` was cancelled before its message's other end met it: when it is the last the rank posted on
@@ -208,10 +209,10 @@ static int last_posted(const sim_rank_t *rank, const sim_request_t *req)
  * number; a message its sender held for it (take_held) goes back to the head of what the sender holds. */
 static void unpost(sim_rank_t *rank, const sim_request_t *req)
 {
-  int kind = box_kind(rank->world, req->coll, req->sending, req->bytes);
-  sim_channel_t *c = find_channel(rank, req->peer, kind);
-  if (c && c->posted == req->seq + 1)
+  sim_channel_t *c = last_posted(rank, req);
+  if (c)
     c->posted--;
+  int kind = box_kind(rank->world, req->coll, req->sending, req->bytes);
   sim_channel_t *sending = req->took_held ? find_channel(&rank->world->ranks[req->peer], rank->id, kind + 1) : NULL;
   if (sending) {
     sim_eager_t *e = req->data;
@@ -232,7 +233,7 @@ static void unpost(sim_rank_t *rank, const sim_request_t *req)
 static void orphan(sim_rank_t *rank, sim_request_t *req)
 {
   sim_request_t *holder = req->holder ? req->holder : req;
-  int adoptable = last_posted(rank, req);
+  int adoptable = last_posted(rank, req) != NULL;
   if (bas_reserve((void **)&rank->orphans, &rank->orphans_cap, rank->norphans, sizeof *rank->orphans, 4) != 0) {
     rank->world->record_error = 1;
     double start;
@@ -253,12 +254,15 @@ static void orphan(sim_rank_t *rank, sim_request_t *req)
     free(req);
 }
 
-/* The rank's orphan to (`sending`) or from `peer` on the mailbox of `kind` that a request may take, or NULL. */
-static sim_orphan_t *adoptable_orphan(sim_rank_t *rank, int peer, int kind)
+/* The rank's orphan to or from `peer` on the mailbox of `kind` whose place the request just numbered there may take,
+ * that request's number then back to the channel; NULL when there is none. */
+static sim_orphan_t *take_place(sim_rank_t *rank, int peer, int kind)
 {
   for (size_t i = 0; i < rank->norphans; i++)
-    if (rank->orphans[i].peer == peer && rank->orphans[i].kind == kind && !rank->orphans[i].taken)
+    if (rank->orphans[i].peer == peer && rank->orphans[i].kind == kind && !rank->orphans[i].taken) {
+      find_channel(rank, peer, kind)->posted--;
       return &rank->orphans[i];
+    }
   return NULL;
 }
 
@@ -268,10 +272,9 @@ static sim_orphan_t *adoptable_orphan(sim_rank_t *rank, int peer, int kind)
 static int adopt(sim_rank_t *rank, sim_request_t *req)
 {
   int kind = box_kind(rank->world, req->coll, req->sending, req->bytes);
-  sim_orphan_t *o = adoptable_orphan(rank, req->peer, kind);
+  sim_orphan_t *o = take_place(rank, req->peer, kind);
   if (!o)
     return 0;
-  find_channel(rank, req->peer, kind)->posted--;
   req->seq = o->seq;
   req->comm = o->comm;
   req->holder = o->holder;
@@ -285,10 +288,9 @@ static int adopt(sim_rank_t *rank, sim_request_t *req)
 static int take_sent(sim_rank_t *rank, int peer, double bytes)
 {
   int kind = box_kind(rank->world, rank->in_coll, 1, bytes);
-  sim_orphan_t *o = adoptable_orphan(rank, peer, kind);
+  sim_orphan_t *o = take_place(rank, peer, kind);
   if (!o)
     return 0;
-  find_channel(rank, peer, kind)->posted--;
   o->taken = 1;
   return 1;
 }

@@ -59,6 +59,7 @@
 #define SETUP_CORE SIMRUN_SOURCE_DIR "/tests/data/tracer/setup_shared.c"
 #define AFTER      SIMRUN_SOURCE_DIR "/tests/data/tracer/after_finalize.c"
 #define HANDLES    SIMRUN_SOURCE_DIR "/tests/data/tracer/shared_handles.c"
+#define NO_FINAL   SIMRUN_SOURCE_DIR "/tests/data/tracer/no_finalize.c"
 
 /* Compiles `source` with mpicc into `dir`/`name`; fails the test when Open MPI is missing. */
 static void build(const char *dir, const char *source, const char *name)
@@ -2140,6 +2141,68 @@ static void test_trc_mpi_killed_run_is_refused(void)
   died_run_is_refused("kill", NULL);
 }
 
+/* The count of `needle` in `text`. */
+static int occurrences(const char *text, const char *needle)
+{
+  int n = 0;
+  for (const char *at = strstr(text, needle); at; at = strstr(at + 1, needle))
+    n++;
+  return n;
+}
+
+/* Whether rank `rank`'s timeline in `trace` has the tracer's line of a rank that ended at its exit without
+ * MPI_Finalize, before its "# end" line (1), has none (0), or is not as either (-1). */
+static int ended_at_exit(const char *trace, int rank)
+{
+  char name[64];
+  snprintf(name, sizeof name, "timeline-%d.txt", rank);
+  char *text = read_output(trace, name);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+  const char *exit_line = strstr(text, "\n# exit without MPI_Finalize\n"), *end = strstr(text, "\n# end ");
+  int said = !end ? -1 : exit_line ? (exit_line < end ? 1 : -1) : 0;
+  free(text);
+  return said;
+}
+
+/* tests/data/tracer/no_finalize.c at p = 2: ranks that return from main without calling MPI_Finalize (GetDP at p = 1
+ * does) end their files at their exit, whole: no marker, each timeline's exit line before its end line, one warning
+ * and the index written by the rank that ended last (rank 0, 20 ms after rank 1); simrun analyse reads the folder
+ * without a word on stderr, pairs the ring's 2 x 100 messages and says so in the run's line. Before, the ranks' records
+ * stayed in their buffers and the folder was refused as a killed run's. With `fork`, a child forked without exec
+ * returns from main (its exit runs the tracer's destructor, with the rank's state and open files) and the ranks end
+ * with MPI_Finalize: the child leaves the rank's files alone, which are whole and have no exit line. */
+static void test_trc_mpi_exit_without_finalize_whole(void)
+{
+  char dir[1024];
+  char trace[1100];
+  built_in(dir, trace, build, NO_FINAL, "no_finalize");
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./no_finalize", "2", trace, "return", &run), 0);
+  CU_ASSERT_EQUAL(occurrences(run.err, "simrun-trace: warning: the program exited without calling MPI_Finalize"), 1);
+  CU_ASSERT_EQUAL(occurrences(run.err, "simrun-trace: wrote the traces of 2 rank(s)"), 1);
+  run_free(&run);
+  CU_ASSERT_EQUAL(count_entries(trace), 5); /* index.txt, rank-0, rank-1, timeline-0, timeline-1: no marker */
+  CU_ASSERT_EQUAL(ended_at_exit(trace, 0), 1);
+  CU_ASSERT_EQUAL(ended_at_exit(trace, 1), 1);
+  const char *analyse[] = {"analyse", "trace", NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
+  TU_ASSERT_RAN(&run);
+  CU_ASSERT_STRING_EQUAL(run.err, "");
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "200 messages paired"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "2 of its 2 ranks ended at their exit without calling MPI_Finalize"));
+  run_free(&run);
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./no_finalize", "2", trace, "fork", &run), 0);
+  TU_ASSERT_RAN(&run);
+  CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
+  run_free(&run);
+  CU_ASSERT_EQUAL(count_entries(trace), 5);
+  CU_ASSERT_EQUAL(ended_at_exit(trace, 0), 0);
+  CU_ASSERT_EQUAL(ended_at_exit(trace, 1), 0);
+  analysed_without_a_word(dir);
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
 /* MPI_THREAD_MULTIPLE: a run whose MPI calls all come from the thread that initialised MPI is traced whole (an index,
  * and simrun analyse reads it without a word); a run whose messages go from another thread still runs to its end, and
  * each rank says how many calls it could not record (one each: MPI_Sendrecv), with no index written, and simrun
@@ -3520,6 +3583,7 @@ int main(void)
       {"test_trc_mpi_serial_program_is_reported", test_trc_mpi_serial_program_is_reported},
       {"test_trc_mpi_aborted_run_is_refused", test_trc_mpi_aborted_run_is_refused},
       {"test_trc_mpi_killed_run_is_refused", test_trc_mpi_killed_run_is_refused},
+      {"test_trc_mpi_exit_without_finalize_whole", test_trc_mpi_exit_without_finalize_whole},
       {"test_trc_mpi_thread_multiple", test_trc_mpi_thread_multiple},
       {"test_trc_mpi_full_disk_keeps_program_running", test_trc_mpi_full_disk_keeps_program_running},
       {"test_trc_mpi_unwritable_folder_keeps_program_running", test_trc_mpi_unwritable_folder_keeps_program_running},

@@ -906,6 +906,11 @@ static void print_run(FILE *out, const runs_t *runs, int i)
         "; the ranks' other threads used %.3f s of CPU beside the %.3f s of the threads that call MPI, which the TI "
         "trace's compute amounts leave out: a replay misses their work",
         info->threads_cpu, info->threads_mine);
+  if (info->exited_ranks > 0)
+    fprintf(out,
+            "; %d of its %d ranks ended at their exit without calling MPI_Finalize (the program returned from main or "
+            "called exit(); mpirun said the job ended improperly): their traces end there",
+            info->exited_ranks, runs->p[i]);
   run_disturbed(out, info, runs->p[i], &runs->lost[i]);
   run_crowded(out, runs, i);
   run_blocked_clause(out, runs, i);

@@ -30,6 +30,9 @@
 #define HEADER_LINES 16
 /* The header comment of a tracer that leaves its own time as the gaps between intervals, for the reader to remove */
 #define OWN_GAPS "# own time: the gaps"
+/* The line a rank's file holds when the rank ended at its process's exit without calling MPI_Finalize (the tracer's
+ * TRC_EXIT_LINE, src/tracer/trc_record.h): its file is whole, to its exit. */
+#define EXIT_LINE "# exit without MPI_Finalize"
 /* The header comment of a tracer whose "# comm" lines give a communicator's members in its own order (before, sorted)
  */
 #define COMM_ORDER "# communicators: their '# comm' lines give the members in the communicator's order"
@@ -661,8 +664,9 @@ static void shown_copy(char *to, size_t size, const char *text)
 }
 
 /* A comment the reader takes: the tracer's own time, the program's name, whether the gaps are the tracer's time, the
- * work its runs of polls held, the sub-communicators of collectives, the calls not in the TI trace, and the calls of
- * other threads, which make the run's trace incomplete (0, or -1 with a message). */
+ * work its runs of polls held, the sub-communicators of collectives, the calls not in the TI trace, a rank's end at its
+ * exit without MPI_Finalize, and the calls of other threads, which make the run's trace incomplete (0, or -1 with a
+ * message). */
 static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
 {
   const reader_t *r = &s->files[rank];
@@ -712,6 +716,8 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
   } else if (sscanf(text, "# threads-cpu %lf %lf %1s", &used, &of, extra) == 2 && seconds_ok(used) && seconds_ok(of)) {
     s->info->threads_cpu += used;
     s->info->threads_mine += of;
+  } else if (strcmp(text, EXIT_LINE) == 0) {
+    s->info->exited_ranks++;
   } else if (strncmp(text, "# untraced ", 11) == 0) {
     if (s->info->untraced_ranks++ == 0 || rank < s->info->untraced_rank) {
       shown_copy(s->info->untraced, sizeof s->info->untraced, text + 11);

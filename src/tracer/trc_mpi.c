@@ -9,14 +9,17 @@
 #include "trc_preload.h"
 #include "trc_request.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-static int started;   /* MPI_Init went through these wrappers */
-static int init_seen; /* MPI_Init or MPI_Init_thread went through them, traced or not */
+static int started;    /* MPI_Init went through these wrappers, and MPI_Finalize not yet */
+static int world_size; /* MPI_COMM_WORLD's, at MPI_Init */
+static int init_seen;  /* MPI_Init or MPI_Init_thread went through them, traced or not */
 
 /* ---- start and end ---- */
 
@@ -94,6 +97,7 @@ static void start(void)
   int size = trc_comm_size(MPI_COMM_WORLD);
   int rank = trc_world_rank();
   started = 1;
+  world_size = size;
   trc_owner_only();
   trc_bind_note(); /* the binding at MPI_Init, for index.txt */
   /* calibration before the barrier: the ranks start together */
@@ -140,15 +144,11 @@ EXPORT int MPI_Abort(MPI_Comm comm, int errorcode)
   return PMPI_Abort(comm, errorcode);
 }
 
-/* Rank 0 lists the ranks' TI files in index.txt, by absolute path as simrun --ti does (sim_ti.c), once every rank
- * wrote its files whole (`status`, the least of the ranks' trc_finish): an interrupted run leaves no index, which
- * simrun analyse reports, and so does a trace that SIMRUN_TRACE_FORMAT=smpi could not write whole, which smpirun
- * would misread. */
-static void write_index(int size, int status, const void *binding)
+/* The ranks' TI files listed in `index` (NULL: it could not be made, or `status` forbids it), by absolute path as
+ * simrun --ti does (sim_ti.c), then each rank's binding (`binding`: NULL, none); and what that means, said on stderr.
+ */
+static void write_index_to(FILE *index, int size, int status, const void *binding)
 {
-  char path[4200];
-  snprintf(path, sizeof path, "%s/index.txt", trc_dir());
-  FILE *index = status == TRC_WHOLE ? fopen(path, "w") : NULL;
   for (int r = 0; index && r < size; r++)
     fprintf(index, "%s/rank-%d.txt\n", trc_dir(), r);
   if (index)
@@ -169,6 +169,43 @@ static void write_index(int size, int status, const void *binding)
             "simrun-trace: warning: the trace in %s is incomplete (a rank could not write its files); no "
             "index.txt written\n",
             trc_dir());
+}
+
+/* Rank 0 writes index.txt once every rank wrote its files whole (`status`, the least of the ranks' trc_finish): an
+ * interrupted run leaves no index, which simrun analyse reports, and so does a trace that SIMRUN_TRACE_FORMAT=smpi
+ * could not write whole, which smpirun would misread. */
+static void write_index(int size, int status, const void *binding)
+{
+  char path[4200];
+  snprintf(path, sizeof path, "%s/index.txt", trc_dir());
+  write_index_to(status == TRC_WHOLE ? fopen(path, "w") : NULL, size, status, binding);
+}
+
+/* At the exit of a rank that never called MPI_Finalize (the program returned from main or called exit(), as GetDP
+ * does at p = 1): its files end whole at its exit (trc_finish_at_exit), and the rank that then finds no rank's marker
+ * left writes the index, without the binding lines MPI_Finalize gathers (the replay places the ranks itself), and
+ * says so once: of two ranks that end together, the one that creates index.txt (O_EXCL). Not with
+ * SIMRUN_TRACE_FORMAT=smpi, whose ranks agree at MPI_Finalize whether every one's actions are SMPI's. A rank killed
+ * meanwhile (mpirun ends the others when one exits without MPI_Finalize) keeps its marker, and no index is written. */
+static void finish_at_exit(void)
+{
+  started = 0;
+  if (trc_finish_at_exit() != TRC_WHOLE || !trc_markers_gone())
+    return;
+  char path[4200];
+  snprintf(path, sizeof path, "%s/index.txt", trc_dir());
+  int fd = trc_smpi_only() ? -1 : open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0 && errno == EEXIST)
+    return;
+  fprintf(stderr,
+          "simrun-trace: warning: the program exited without calling MPI_Finalize: each rank's trace ends at its exit "
+          "(its timeline's '" TRC_EXIT_LINE "' line)%s\n",
+          trc_smpi_only() ? "; no index.txt (SIMRUN_TRACE_FORMAT=smpi: written only at MPI_Finalize)" : "");
+  FILE *index = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (fd >= 0 && !index)
+    close(fd);
+  if (!trc_smpi_only())
+    write_index_to(index, world_size, TRC_WHOLE, NULL);
 }
 
 EXPORT int MPI_Finalize(void)
@@ -222,6 +259,8 @@ __attribute__((destructor)) static void check_seen(void)
   int initialized = 0;
   const char *rank = getenv("OMPI_COMM_WORLD_RANK");
   const char *dir = getenv("SIMRUN_TRACE_DIR");
+  if (started)
+    finish_at_exit();
   if (init_seen)
     trc_after_finalize();
   if (init_seen || (rank && strcmp(rank, "0") != 0) || PMPI_Finalized(&finalized) != MPI_SUCCESS ||

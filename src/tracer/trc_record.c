@@ -168,6 +168,7 @@ typedef struct counters {
 typedef enum { MEASURE_NONE, MEASURE_COST, MEASURE_BETWEEN } measure_t;
 
 typedef struct recorder {
+  pid_t pid; /* the process that started recording: a child forked without exec shares its state and files */
   int on;
   int failed; /* a file could not be written: no index */
   int rank;
@@ -531,6 +532,7 @@ static void choose_format(void)
 
 int trc_start(int rank, int size)
 {
+  rec.pid = getpid();
   rec.rank = rank;
   rec.size = size;
   rec.prefix_len = (size_t)snprintf(rec.prefix, sizeof rec.prefix, "%d ", rank);
@@ -1970,6 +1972,25 @@ void trc_flush(void)
   trc_out_flush(rec.ti);
   trc_out_flush(rec.timeline);
   check_files();
+}
+
+int trc_markers_gone(void)
+{
+  for (int r = 0; r < rec.size; r++) {
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/" TRC_INCOMPLETE "-%d", rec.dir, r);
+    if (access(path, F_OK) == 0 || errno != ENOENT)
+      return 0;
+  }
+  return 1;
+}
+
+int trc_finish_at_exit(void)
+{
+  if (!rec.on || !records() || depth != 0 || getpid() != rec.pid)
+    return TRC_FAILED;
+  trc_out_printf(rec.timeline, TRC_EXIT_LINE "\n");
+  return trc_finish();
 }
 
 /* CPU seconds after MPI_Finalize beyond which a rank's work there is said (trc_after_finalize), and beyond this share

@@ -202,6 +202,20 @@ enum { TRC_FAILED_SAID = 0, TRC_FAILED = 1, TRC_NOT_SMPI = 2, TRC_WHOLE = 3 };
  * stderr). */
 int trc_finish(void);
 
+/* The comment line a rank's timeline holds, before its "# end", when the rank ended at the process's exit without
+ * calling MPI_Finalize (trc_finish_at_exit); simrun analyse reads it (met_timeline.c). */
+#define TRC_EXIT_LINE "# exit without MPI_Finalize"
+
+/* At the process's exit (a library destructor), when the program returned from main or called exit() without calling
+ * MPI_Finalize: ends recording as trc_finish does, the last computation ending at the exit, after a TRC_EXIT_LINE
+ * line. Only from the recorded thread of the process that started recording, outside any traced call (a child forked
+ * without exec, which shares the files, or an exit() inside a call leaves them as they are: the rank's marker then
+ * says it did not finish). Returns as trc_finish, or TRC_FAILED when it did nothing. */
+int trc_finish_at_exit(void);
+
+/* Whether no rank's marker (trc_folder.h) is left in the trace folder: every rank wrote its files whole. */
+int trc_markers_gone(void);
+
 /* Marks MPI_Finalize's return (PMPI_Finalize returned): the process's CPU time then, from which trc_after_finalize
  * counts. */
 void trc_finalize_returned(void);

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* A program that never calls MPI_Finalize (tests/test_trc_mpi.c): the ranks exchange MESSAGES messages around a ring,
+ * meet at a barrier and return from main, rank 0 20 ms after the others, so that it ends last (as GetDP does at p = 1:
+ * its files used to stay in the tracer's buffers, the run refused as killed). With `fork`, each rank first forks a
+ * child that returns from main at once, without exec (the tracer's state and open files are the child's too, which its
+ * exit must leave alone), and the ranks then end with MPI_Finalize. */
+#include <mpi.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+enum { MESSAGES = 100 };
+
+int main(int argc, char **argv)
+{
+  int rank, size, x = 0;
+  int forks = argc > 1 && strcmp(argv[1], "fork") == 0;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (forks) {
+    pid_t child = fork();
+    if (child == 0)
+      return 0; /* exit(), not _exit(): the destructors run in the child */
+    waitpid(child, NULL, 0);
+  }
+  for (int i = 0; i < MESSAGES; i++)
+    MPI_Sendrecv_replace(&x, 1, MPI_INT, (rank + 1) % size, 0, (rank + size - 1) % size, 0, MPI_COMM_WORLD,
+                         MPI_STATUS_IGNORE);
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (forks)
+    MPI_Finalize();
+  else if (rank == 0)
+    usleep(20000);
+  return 0;
+}

@@ -246,6 +246,35 @@ static void test_timeline_long_queues_matched_by_tag(void)
   met_trace_free(trace);
 }
 
+/* A run whose ranks ended at their exit without MPI_Finalize (tests/data/tracer/no_finalize.c: the tracer's line before
+ * each "# end"): read whole, each rank counted once, a second line of rank 0's (a hostile file) not again; a line of
+ * another text is not one. By hand: 1 of rank 0's two lines, 1 of rank 1's, none of a rank whose line differs. */
+static void test_timeline_counts_ranks_ended_at_exit(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  static const char *const lines[] = {"# exit without MPI_Finalize\n# exit without MPI_Finalize\n",
+                                      "# exit without MPI_Finalize\n", "# exit without MPI_Finalize later\n"};
+  for (int run = 0; run < 2; run++) {
+    for (int r = 0; r < 2; r++) {
+      char path[1100];
+      char text[512];
+      snprintf(path, sizeof path, "%s/timeline-%d.txt", dir, r);
+      snprintf(text, sizeof text,
+               "# simrun measured timeline 1\n# rank %d of 2\n# start end category phase peer bytes call tag comm\n"
+               "0.000000000 0.000010000 compute main -1 0 - 0 0\n%s# end 0.000010000\n",
+               r, lines[run == 0 ? r : 2]);
+      tu_write_text(path, text);
+    }
+    met_timeline_info_t info;
+    met_trace_t *trace = read_with_info(dir, &info);
+    CU_ASSERT_PTR_NOT_NULL(trace);
+    CU_ASSERT_EQUAL(info.exited_ranks, run == 0 ? 2 : 0);
+    met_trace_free(trace);
+  }
+  remove_folder(dir);
+}
+
 /* Writes a 2-rank run into a new folder (make_folder; its path into dir): rank 0 posts `n` MPI_Isend of tag 0 that no
  * wait completes, 10 us apart (each `freed` by an MPI_Request_free line naming it, age 0, 1 us after it), and rank 1
  * receives each 3 us after its posting. */
@@ -1407,6 +1436,7 @@ int main(void)
       {"test_timeline_bounds_loops_kept_whole", test_timeline_bounds_loops_kept_whole},
       {"test_timeline_compact_refuses_undefined_and_overflow", test_timeline_compact_refuses_undefined_and_overflow},
       {"test_timeline_refuses_folder_without_timelines", test_timeline_refuses_folder_without_timelines},
+      {"test_timeline_counts_ranks_ended_at_exit", test_timeline_counts_ranks_ended_at_exit},
       {NULL, NULL}};
   return tu_run("met_timeline", cases);
 }

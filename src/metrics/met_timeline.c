@@ -104,6 +104,7 @@ typedef struct reader {
   int own_gaps;       /* the header says that the gaps are the tracer's own time (OWN_GAPS): they are removed */
   int comm_order;     /* the header says that its "# comm" lines give the members in order (COMM_ORDER) */
   int disturbance;    /* its "# disturbance" line was read: a second one is left out */
+  int exited;         /* its EXIT_LINE was read: a second one is left out */
   double pushed_end;  /* the end of the last interval handed to the rules, as read */
   double compensated; /* the same end with the gaps so far removed */
   int started;        /* an interval was handed to the rules */
@@ -716,7 +717,8 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
   } else if (sscanf(text, "# threads-cpu %lf %lf %1s", &used, &of, extra) == 2 && seconds_ok(used) && seconds_ok(of)) {
     s->info->threads_cpu += used;
     s->info->threads_mine += of;
-  } else if (strcmp(text, EXIT_LINE) == 0) {
+  } else if (strcmp(text, EXIT_LINE) == 0 && !s->files[rank].exited) {
+    s->files[rank].exited = 1; /* a rank counts once: at most p of them */
     s->info->exited_ranks++;
   } else if (strncmp(text, "# untraced ", 11) == 0) {
     if (s->info->untraced_ranks++ == 0 || rank < s->info->untraced_rank) {

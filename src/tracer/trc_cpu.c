@@ -19,7 +19,6 @@
 
 #include <fcntl.h>
 #include <math.h>
-#include <stdio.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
@@ -57,7 +56,26 @@ double trc_cpu_clock(void)
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* Reads schedstat into *s: 0, or -1 where it cannot be read. */
+/* The unsigned decimal number after the spaces at *at, *at moved past it: 0, or -1 where none is there. By hand, not
+ * sscanf, whose three fields took 129 ns a reading against 15 ns so (10^6 parses by hand on this machine; beside the
+ * pread's 0.73 us): some 6 ms of a traced pisoFoam run's 57,000 readings. */
+static int next_number(const char **at, unsigned long long *value)
+{
+  const char *p = *at;
+  while (*p == ' ')
+    p++;
+  if (*p < '0' || *p > '9')
+    return -1;
+  unsigned long long v = 0;
+  for (; *p >= '0' && *p <= '9'; p++)
+    v = v * 10 + (unsigned long long)(*p - '0');
+  *value = v;
+  *at = p;
+  return 0;
+}
+
+/* Reads schedstat ("RAN DELAY RUNS\n": the thread's nanoseconds on a processor and waiting for one, its times on one)
+ * into *s: 0, or -1 where it cannot be read. */
 static int read_schedstat(schedstat_t *s)
 {
   if (schedstat_fd == 0) {
@@ -69,9 +87,11 @@ static int read_schedstat(schedstat_t *s)
   if (len <= 0)
     return -1;
   text[len] = '\0';
-  unsigned long long ran = 0, delay = 0;
-  if (sscanf(text, "%llu %llu %lu", &ran, &delay, &s->runs) != 3)
+  const char *at = text;
+  unsigned long long ran = 0, delay = 0, runs = 0;
+  if (next_number(&at, &ran) != 0 || next_number(&at, &delay) != 0 || next_number(&at, &runs) != 0)
     return -1;
+  s->runs = (unsigned long)runs;
   s->waited = 1e-9 * (double)delay;
   return 0;
 }

@@ -500,38 +500,41 @@ static unsigned below(unsigned long long *state, unsigned n)
 }
 
 /* Appends to `out` rank `r`'s part of random trace `seed`: `count` actions among isend, irecv, wait and cancel of a
- * pending request, send, recv and compute, sizes from 0 to 100,000 bytes (both sides of SMPI's eager limit), the
- * requests still pending waited for at the end. */
-static void random_rank(char *out, size_t size, unsigned long long *state, int r, int count)
+ * pending request, send, recv and compute, sizes from 0 to 100,000 bytes (both sides of SMPI's eager limit), each
+ * message's tag one of `tags` from 0 (two or more: the replay matches by tag, and a cancel hands the message on down
+ * the chain, cancel_matched), the requests still pending waited for at the end. */
+static void random_rank(char *out, size_t size, unsigned long long *state, int r, int count, unsigned tags)
 {
   static const int sizes[] = {0, 8, 100, 5000, 70000, 100000};
-  int pending[256][2], npending = 0, other = 1 - r;
+  int pending[256][3], npending = 0, other = 1 - r;
   char line[96];
   snprintf(line, sizeof line, "%d init\n", r);
   strncat(out, line, size - strlen(out) - 1);
   for (int i = 0; i < count; i++) {
-    unsigned op = below(state, 100), bytes = (unsigned)sizes[below(state, 6)];
+    unsigned op = below(state, 100), bytes = (unsigned)sizes[below(state, 6)],
+             tag = tags > 1 ? below(state, tags) : 0; /* one tag: the draws as before */
     line[0] = '\0';
     if (op < 25 && npending < 256) {
-      snprintf(line, sizeof line, "%d isend %d 0 %u\n", r, other, bytes);
-      pending[npending][0] = r, pending[npending++][1] = other;
+      snprintf(line, sizeof line, "%d isend %d %u %u\n", r, other, tag, bytes);
+      pending[npending][0] = r, pending[npending][1] = other, pending[npending++][2] = (int)tag;
     } else if (op < 50 && npending < 256) {
-      snprintf(line, sizeof line, "%d irecv %d 0 %u\n", r, other, bytes);
-      pending[npending][0] = other, pending[npending++][1] = r;
+      snprintf(line, sizeof line, "%d irecv %d %u %u\n", r, other, tag, bytes);
+      pending[npending][0] = other, pending[npending][1] = r, pending[npending++][2] = (int)tag;
     } else if (op < 72 && npending > 0) {
       unsigned k = below(state, (unsigned)npending);
-      snprintf(line, sizeof line, "%d %s %d %d 0\n", r, op < 62 ? "wait" : "cancel", pending[k][0], pending[k][1]);
+      snprintf(line, sizeof line, "%d %s %d %d %d\n", r, op < 62 ? "wait" : "cancel", pending[k][0], pending[k][1],
+               pending[k][2]);
       memmove(pending[k], pending[k + 1], (size_t)(--npending - (int)k) * sizeof pending[0]);
     } else if (op < 80)
-      snprintf(line, sizeof line, "%d send %d 0 %u\n", r, other, bytes);
+      snprintf(line, sizeof line, "%d send %d %u %u\n", r, other, tag, bytes);
     else if (op < 88)
-      snprintf(line, sizeof line, "%d recv %d 0 %u\n", r, other, bytes);
+      snprintf(line, sizeof line, "%d recv %d %u %u\n", r, other, tag, bytes);
     else
       snprintf(line, sizeof line, "%d compute 1e%u\n", r, 3 + 2 * below(state, 3));
     strncat(out, line, size - strlen(out) - 1);
   }
   for (int k = 0; k < npending; k++) {
-    snprintf(line, sizeof line, "%d wait %d %d 0\n", r, pending[k][0], pending[k][1]);
+    snprintf(line, sizeof line, "%d wait %d %d %d\n", r, pending[k][0], pending[k][1], pending[k][2]);
     strncat(out, line, size - strlen(out) - 1);
   }
   snprintf(line, sizeof line, "%d finalize\n", r);
@@ -542,28 +545,121 @@ static void random_rank(char *out, size_t size, unsigned long long *state, int r
  * differently on the two ranks, as a hostile or damaged trace would): each replays to its end or to one line saying
  * why not, never to the simulation's abort. Before this round's cancels and orphans (the build of f4fc522), 69 of
  * these 200 aborted it (signal 6: SimGrid's NetworkFailureException under a transfer a cancel killed); 1,400 seeds of
- * another generator of the same kind, 0 now. */
+ * another generator of the same kind, 0 now. Then 200 more whose messages carry two tags, which the replay matches by
+ * tag (a cancelled receive's message handed down the chain of later ones, its sender's held messages among them). */
 static void test_app_ti_random_cancels_never_abort(void)
 {
   char dir[64];
   char path[96];
   temp_trace(dir, sizeof dir, path, sizeof path);
   static char trace[65536];
-  int aborted = 0;
-  for (unsigned long long seed = 1; seed <= 200; seed++) {
-    unsigned long long state = seed;
-    trace[0] = '\0';
-    for (int r = 0; r < 2; r++)
-      random_rank(trace, sizeof trace, &state, r, 5 + (int)below(&state, 196));
-    tu_write_text(path, trace);
-    char err[1024] = "";
-    double t = simrun_replay(DATA "cluster.xml", DATA "match/hosts", 2, path, NULL, err, sizeof err);
-    if (t < 0 && (strstr(err, "signal") || strstr(err, "exit status"))) {
-      fprintf(stderr, "random trace %llu: %s\n", seed, err);
-      aborted++;
+  for (unsigned tags = 1; tags <= 2; tags++) {
+    int aborted = 0, ended = 0;
+    for (unsigned long long seed = 1; seed <= 200; seed++) {
+      unsigned long long state = seed;
+      trace[0] = '\0';
+      for (int r = 0; r < 2; r++)
+        random_rank(trace, sizeof trace, &state, r, 5 + (int)below(&state, 196), tags);
+      tu_write_text(path, trace);
+      char err[1024] = "";
+      double t = simrun_replay(DATA "cluster.xml", DATA "match/hosts", 2, path, NULL, err, sizeof err);
+      ended += t >= 0;
+      if (t < 0 && (strstr(err, "signal") || strstr(err, "exit status"))) {
+        fprintf(stderr, "random trace %llu, %u tag(s): %s\n", seed, tags, err);
+        aborted++;
+      }
+    }
+    fprintf(stderr, "random traces of %u tag(s): %d of 200 ended, %d aborted\n", tags, ended, aborted);
+    CU_ASSERT_EQUAL(aborted, 0);
+  }
+  remove(path);
+  rmdir(dir);
+}
+
+/* Appends to `out` random trace `seed`'s two ranks, a run as MPI would have it: rank 1 posts `count` sends of tags 0
+ * to 2, mostly eager (some 70,000 bytes: rendezvous) and waits for them; rank 0 computes first, so that rank 1 runs far
+ * ahead (its eager messages past 64 held outside SimGrid), then posts a receive for each message in an order of its
+ * own and, with `cancels`, a tenth more, mixed in, then cancels that tenth, each the first pending receive of its tag,
+ * and waits for the rest. In the run the cancels succeeded (no message had come yet); in the replay the first
+ * receives of each tag had met their messages: each cancelled one hands its message down to the later receives of its
+ * tag (cancel_matched). Without `cancels`, the same trace without those receives (the first of their tags). */
+static void tagged_cancels(char *out, size_t size, unsigned long long *state, int count, int cancels)
+{
+  static const int sizes[] = {0, 8, 100, 5000, 70000};
+  int tags[512], order[600], receives = 0, per_tag[3] = {0, 0, 0}, extra[3] = {0, 0, 0};
+  char line[96];
+  strncat(out, "1 init\n", size - strlen(out) - 1);
+  for (int i = 0; i < count; i++) {
+    tags[i] = (int)below(state, 3);
+    per_tag[tags[i]]++;
+    snprintf(line, sizeof line, "1 isend 0 %d %d\n", tags[i], sizes[below(state, 5)]);
+    strncat(out, line, size - strlen(out) - 1);
+  }
+  for (int i = 0; i < count; i++) {
+    snprintf(line, sizeof line, "1 wait 1 0 %d\n", tags[i]);
+    strncat(out, line, size - strlen(out) - 1);
+  }
+  strncat(out, "1 finalize\n0 init\n0 compute 1e9\n", size - strlen(out) - 1);
+  for (int i = 0; i < count + count / 10; i++) /* the messages' tags, then a tenth more, the receives to cancel */
+    order[receives++] = i < count ? tags[i] : (int)below(state, 3);
+  for (int i = count; i < receives; i++)
+    extra[order[i]]++;
+  for (int i = receives - 1; i > 0; i--) { /* Fisher-Yates */
+    int k = (int)below(state, (unsigned)i + 1), t = order[i];
+    order[i] = order[k], order[k] = t;
+  }
+  int skipped[3] = {0, 0, 0};
+  for (int i = 0; i < receives; i++) {
+    if (!cancels && skipped[order[i]] < extra[order[i]]) {
+      skipped[order[i]]++;
+      continue;
+    }
+    snprintf(line, sizeof line, "0 irecv 1 %d 100\n", order[i]);
+    strncat(out, line, size - strlen(out) - 1);
+  }
+  for (int t = 0; t < 3; t++)
+    for (int k = 0; k < (cancels ? extra[t] : 0) + per_tag[t]; k++) {
+      snprintf(line, sizeof line, "0 %s 1 0 %d\n", cancels && k < extra[t] ? "cancel" : "wait", t);
+      strncat(out, line, size - strlen(out) - 1);
+    }
+  strncat(out, "0 finalize\n", size - strlen(out) - 1);
+}
+
+/* Random trace `seed` of tagged_cancels, with or without `cancels`, replayed on the test cluster: its T_par, or -1
+ * after a line on stderr. */
+static double tagged_cancels_replayed(const char *path, unsigned long long seed, int cancels)
+{
+  static char trace[65536];
+  unsigned long long state = seed;
+  trace[0] = '\0';
+  tagged_cancels(trace, sizeof trace, &state, 100 + (int)below(&state, 301), cancels);
+  tu_write_text(path, trace);
+  char err[1024] = "";
+  double t = simrun_replay(DATA "cluster.xml", DATA "match/hosts", 2, path, NULL, err, sizeof err);
+  if (t < 0)
+    fprintf(stderr, "tagged cancels %llu%s: %s\n", seed, cancels ? "" : " (none)", err);
+  return t;
+}
+
+/* 100 tagged_cancels traces of 100 to 400 messages of three tags, a tenth more receives cancelled after they met
+ * their messages in the replay: each replays to its end at the T_par of the same trace without the cancelled
+ * receives (1e-9 s): every receive is posted at one instant, after rank 0's 1 s of computation, so which receive took
+ * a message does not change when it moves. */
+static void test_app_ti_tagged_cancels_with_sender_ahead(void)
+{
+  char dir[64];
+  char path[96];
+  temp_trace(dir, sizeof dir, path, sizeof path);
+  int failed = 0;
+  for (unsigned long long seed = 1; seed <= 100; seed++) {
+    double with = tagged_cancels_replayed(path, seed, 1), without = tagged_cancels_replayed(path, seed, 0);
+    if (!(with > 1.0) || fabs(with - without) > 1e-9) {
+      fprintf(stderr, "tagged cancels %llu: T_par %.9f s, without the cancelled receives %.9f s\n", seed, with,
+              without);
+      failed++;
     }
   }
-  CU_ASSERT_EQUAL(aborted, 0);
+  CU_ASSERT_EQUAL(failed, 0);
   remove(path);
   rmdir(dir);
 }
@@ -602,6 +698,7 @@ int main(void)
       {"test_app_ti_sender_ahead_as_smpirun", test_app_ti_sender_ahead_as_smpirun},
       {"test_app_ti_cancels_after_the_replay_matched", test_app_ti_cancels_after_the_replay_matched},
       {"test_app_ti_random_cancels_never_abort", test_app_ti_random_cancels_never_abort},
+      {"test_app_ti_tagged_cancels_with_sender_ahead", test_app_ti_tagged_cancels_with_sender_ahead},
       {NULL, NULL}};
   return tu_run("app_ti", cases);
 }

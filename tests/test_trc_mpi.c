@@ -2170,7 +2170,9 @@ static int ended_at_exit(const char *trace, int rank)
  * without a word on stderr, pairs the ring's 2 x 100 messages and says so in the run's line. Before, the ranks' records
  * stayed in their buffers and the folder was refused as a killed run's. With `fork`, a child forked without exec
  * returns from main (its exit runs the tracer's destructor, with the rank's state and open files) and the ranks end
- * with MPI_Finalize: the child leaves the rank's files alone, which are whole and have no exit line. */
+ * with MPI_Finalize: the child leaves the rank's files alone, which are whole and have no exit line. With `alarm` at
+ * p = 1, the exit comes from a signal handler inside MPI_Recv: the files are left as they are, the marker stays, no
+ * index is written, and simrun analyse refuses the folder naming the rank. */
 static void test_trc_mpi_exit_without_finalize_whole(void)
 {
   char dir[1024];
@@ -2199,6 +2201,13 @@ static void test_trc_mpi_exit_without_finalize_whole(void)
   CU_ASSERT_EQUAL(ended_at_exit(trace, 0), 0);
   CU_ASSERT_EQUAL(ended_at_exit(trace, 1), 0);
   analysed_without_a_word(dir);
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./no_finalize", "1", trace, "alarm", &run), 0);
+  CU_ASSERT_PTR_NULL(strstr(run.err, "exited without calling MPI_Finalize"));
+  run_free(&run);
+  CU_ASSERT_EQUAL(count_entries(trace), 3); /* rank-0, timeline-0, incomplete-0 */
+  char err[4096];
+  CU_ASSERT_EQUAL(analyse_partial(dir, 0, err), 2);
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "trace/incomplete-0: rank 0 did not finish"));
   remove_folder(trace);
   remove_folder(dir);
 }

@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -324,6 +325,10 @@ static atomic_ulong others;
  * and GetDP do). Those inner calls are part of the outer call's time and are not recorded: their record came before
  * the outer's, which started earlier, and the timeline's next gap was negative (docs/tracer.md). */
 static __thread int depth;
+/* Whether the recorded thread is in the program's own computation, the recorder's state whole: set where a call's
+ * recording ends (gap_ended, trc_poll) and after MPI_Init, cleared where the next begins. An exit() from a signal
+ * handler that interrupted the recorder's work elsewhere must not end its files as whole (trc_finish_at_exit). */
+static volatile sig_atomic_t between_calls;
 /* What trc_enter returns for a call inside another: the end functions then record nothing. */
 #define NESTED (-1.0)
 
@@ -638,6 +643,7 @@ void trc_time_started(void)
   start_clocks(trc_now());
   rec.own += rec.last_exit;
   rec.own_startup = rec.last_exit;
+  between_calls = 1;
 }
 
 void trc_run_id(const char *id)
@@ -1181,6 +1187,7 @@ static void gap_ended(double from, double now, double prev_cpu, double prev_wall
   own_time(from, now, held);
   rec.last_exit = now - held - carried;
   rec.lead_held = held + carried;
+  between_calls = 1;
 }
 
 /* At an exit at `now`: reads the CPU clock when the coming computation may be long, the recorder was held up
@@ -1227,6 +1234,7 @@ static double enter(int setup)
       atomic_fetch_add_explicit(&others, 1, memory_order_relaxed);
     return 0;
   }
+  between_calls = 0;
   if (depth++ > 0)
     return NESTED;
   rec.returned = -1;
@@ -1310,6 +1318,7 @@ double trc_enter_poll(void)
 {
   if (!records()) /* another thread's call: nothing of the recorded thread's state is touched */
     return enter(0);
+  between_calls = 0;
   poll_run_t *f = &rec.polls;
   rec.timing = 0;
   if (rec.timed_exit >= 0)
@@ -1345,8 +1354,10 @@ double trc_enter_poll(void)
 
 void trc_call_outside_begins(void)
 {
-  if (depth == 0 && records())
+  if (depth == 0 && records()) {
+    between_calls = 0;
     rec.outside_at = trc_now();
+  }
 }
 
 void trc_call_outside_ends(void)
@@ -1357,8 +1368,11 @@ void trc_call_outside_ends(void)
 
 void trc_poll_outside_begins(void)
 {
-  if (depth == 0 && records() && rec.timed_exit >= 0)
-    time_between(&rec.polls);
+  if (depth == 0 && records()) {
+    between_calls = 0;
+    if (rec.timed_exit >= 0)
+      time_between(&rec.polls);
+  }
 }
 
 void trc_poll_outside_ends(void)
@@ -1593,6 +1607,7 @@ void trc_poll(double start, const char *name)
     if (rec.cpu_known) /* read after it (held up, or due) */
       read_from(f, rec.last_cpu, rec.cpu_wall);
     time_exit(f);
+    between_calls = 1;
     return;
   }
   /* The next computation starts now: a poll writes nothing, so the few instructions above are not worth another
@@ -1603,6 +1618,7 @@ void trc_poll(double start, const char *name)
   if (rec.cpu_known)
     poll_seen(f, rec.last_cpu, now);
   time_exit(f);
+  between_calls = 1;
 }
 
 /* The CPU time of `n` calls of `polls`, the least of POLL_TRIALS (the least of 3 trials of 2,000 polls was up to 4
@@ -1987,7 +2003,7 @@ int trc_markers_gone(void)
 
 int trc_finish_at_exit(void)
 {
-  if (!rec.on || !records() || depth != 0 || getpid() != rec.pid)
+  if (!rec.on || !records() || depth != 0 || !between_calls || getpid() != rec.pid)
     return TRC_FAILED;
   trc_out_printf(rec.timeline, TRC_EXIT_LINE "\n");
   return trc_finish();

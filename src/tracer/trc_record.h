@@ -208,9 +208,10 @@ int trc_finish(void);
 
 /* At the process's exit (a library destructor), when the program returned from main or called exit() without calling
  * MPI_Finalize: ends recording as trc_finish does, the last computation ending at the exit, after a TRC_EXIT_LINE
- * line. Only from the recorded thread of the process that started recording, outside any traced call (a child forked
- * without exec, which shares the files, or an exit() inside a call leaves them as they are: the rank's marker then
- * says it did not finish). Returns as trc_finish, or TRC_FAILED when it did nothing. */
+ * line. Only from the recorded thread of the process that started recording, in the program's own computation (a
+ * child forked without exec, which shares the files, or an exit() inside a call or the recorder's work, a signal
+ * handler's, leaves them as they are: the rank's marker then says it did not finish). Returns as trc_finish, or
+ * TRC_FAILED when it did nothing. */
 int trc_finish_at_exit(void);
 
 /* Whether no rank's marker (trc_folder.h) is left in the trace folder: every rank wrote its files whole. */

@@ -3,13 +3,23 @@
  * meet at a barrier and return from main, rank 0 20 ms after the others, so that it ends last (as GetDP does at p = 1:
  * its files used to stay in the tracer's buffers, the run refused as killed). With `fork`, each rank first forks a
  * child that returns from main at once, without exec (the tracer's state and open files are the child's too, which its
- * exit must leave alone), and the ranks then end with MPI_Finalize. */
+ * exit must leave alone), and the ranks then end with MPI_Finalize. With `alarm` (p = 1), the rank waits for a message
+ * from itself that never comes, and a timer's signal handler calls exit() 50 ms later, inside MPI_Recv. */
 #include <mpi.h>
+#include <signal.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 enum { MESSAGES = 100 };
+
+static void leave(int sig)
+{
+  (void)sig;
+  exit(0);
+}
 
 int main(int argc, char **argv)
 {
@@ -18,6 +28,11 @@ int main(int argc, char **argv)
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (argc > 1 && strcmp(argv[1], "alarm") == 0) {
+    signal(SIGALRM, leave);
+    setitimer(ITIMER_REAL, &(struct itimerval){.it_value = {.tv_usec = 50000}}, NULL);
+    MPI_Recv(&x, 1, MPI_INT, rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  }
   if (forks) {
     pid_t child = fork();
     if (child == 0)

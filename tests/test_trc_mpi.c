@@ -2164,50 +2164,61 @@ static int ended_at_exit(const char *trace, int rank)
   return said;
 }
 
-/* tests/data/tracer/no_finalize.c at p = 2: ranks that return from main without calling MPI_Finalize (GetDP at p = 1
- * does) end their files at their exit, whole: no marker, each timeline's exit line before its end line, one warning
- * and the index written by the rank that ended last (rank 0, 20 ms after rank 1); simrun analyse reads the folder
- * without a word on stderr, pairs the ring's 2 x 100 messages and says so in the run's line. Before, the ranks' records
- * stayed in their buffers and the folder was refused as a killed run's. With `fork`, a child forked without exec
- * returns from main (its exit runs the tracer's destructor, with the rank's state and open files) and the ranks end
- * with MPI_Finalize: the child leaves the rank's files alone, which are whole and have no exit line. With `alarm` at
- * p = 1, the exit comes from a signal handler inside MPI_Recv: the files are left as they are, the marker stays, no
- * index is written, and simrun analyse refuses the folder naming the rank. */
+/* tests/data/tracer/no_finalize.c at p = 4 on 2 cores: ranks that return from main without calling MPI_Finalize
+ * (GetDP at p = 1 does) end their files at their exit, whole: no marker, each timeline's exit line before its end line,
+ * one warning and the index written by the rank that ended last (rank 0, 20 ms after the others, which wait for it:
+ * mpirun ends the job once a rank's process is gone, and 9 of 10 such runs lost rank 0's files when the others did
+ * not wait); simrun analyse reads the folder without a word on stderr, pairs the ring's 4 x 100 messages and says so
+ * in the run's line. Before, the ranks' records stayed in their buffers and the folder was refused as a killed run's.
+ * With `fork` at p = 2, a child forked without exec returns from main (its exit runs the tracer's destructor, with the
+ * rank's state and open files) and the ranks end with MPI_Finalize: the child leaves the rank's files alone, which are
+ * whole and have no exit line. With `alarm` and `alarm-recv` at p = 1, the exit comes from a signal handler, in the
+ * rank's computation (as a SIGTERM handler's when mpirun stops a job) or inside MPI_Recv: the files are left as they
+ * are, the marker stays, no index is written, the rank says why, and simrun analyse refuses the folder naming the
+ * rank. */
 static void test_trc_mpi_exit_without_finalize_whole(void)
 {
   char dir[1024];
   char trace[1100];
   built_in(dir, trace, build, NO_FINAL, "no_finalize");
   cli_run_t run;
-  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./no_finalize", "2", trace, "return", &run), 0);
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./no_finalize", "4", trace, "return", &run), 0);
   CU_ASSERT_EQUAL(occurrences(run.err, "simrun-trace: warning: the program exited without calling MPI_Finalize"), 1);
-  CU_ASSERT_EQUAL(occurrences(run.err, "simrun-trace: wrote the traces of 2 rank(s)"), 1);
+  CU_ASSERT_EQUAL(occurrences(run.err, "simrun-trace: wrote the traces of 4 rank(s)"), 1);
   run_free(&run);
-  CU_ASSERT_EQUAL(count_entries(trace), 5); /* index.txt, rank-0, rank-1, timeline-0, timeline-1: no marker */
-  CU_ASSERT_EQUAL(ended_at_exit(trace, 0), 1);
-  CU_ASSERT_EQUAL(ended_at_exit(trace, 1), 1);
+  CU_ASSERT_EQUAL(count_entries(trace), 9); /* index.txt, rank-R and timeline-R of the 4 ranks: no marker */
+  for (int rank = 0; rank < 4; rank++)
+    CU_ASSERT_EQUAL(ended_at_exit(trace, rank), 1);
   const char *analyse[] = {"analyse", "trace", NULL};
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
   TU_ASSERT_RAN(&run);
   CU_ASSERT_STRING_EQUAL(run.err, "");
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "200 messages paired"));
-  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "2 of its 2 ranks ended at their exit without calling MPI_Finalize"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "400 messages paired"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "4 of its 4 ranks ended at their exit without calling MPI_Finalize"));
   run_free(&run);
   CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./no_finalize", "2", trace, "fork", &run), 0);
   TU_ASSERT_RAN(&run);
   CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
   run_free(&run);
-  CU_ASSERT_EQUAL(count_entries(trace), 5);
+  CU_ASSERT_EQUAL(count_entries(trace), 5); /* index.txt, rank-0, rank-1, timeline-0, timeline-1 */
   CU_ASSERT_EQUAL(ended_at_exit(trace, 0), 0);
   CU_ASSERT_EQUAL(ended_at_exit(trace, 1), 0);
   analysed_without_a_word(dir);
-  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./no_finalize", "1", trace, "alarm", &run), 0);
-  CU_ASSERT_PTR_NULL(strstr(run.err, "exited without calling MPI_Finalize"));
-  run_free(&run);
-  CU_ASSERT_EQUAL(count_entries(trace), 3); /* rank-0, timeline-0, incomplete-0 */
-  char err[4096];
-  CU_ASSERT_EQUAL(analyse_partial(dir, 0, err), 2);
-  CU_ASSERT_PTR_NOT_NULL(strstr(err, "trace/incomplete-0: rank 0 did not finish"));
+  static const struct {
+    const char *how, *said;
+  } interrupted[] = {{"alarm", "with signals blocked that were not at MPI_Init (from a signal handler"},
+                     {"alarm-recv", "inside an MPI call"}};
+  for (int k = 0; k < 2; k++) {
+    CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./no_finalize", "1", trace, interrupted[k].how, &run), 0);
+    CU_ASSERT_PTR_NULL(strstr(run.err, "the program exited without calling MPI_Finalize"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "simrun-trace: warning: rank 0 exited without calling MPI_Finalize, "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.err, interrupted[k].said));
+    run_free(&run);
+    CU_ASSERT_EQUAL(count_entries(trace), 3); /* rank-0, timeline-0, incomplete-0 */
+    char err[4096];
+    CU_ASSERT_EQUAL(analyse_partial(dir, 0, err), 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "trace/incomplete-0: rank 0 did not finish"));
+  }
   remove_folder(trace);
   remove_folder(dir);
 }
@@ -2759,7 +2770,8 @@ static double polls_work(const char *trace)
  * its loop's CPU time (by hand 0.0 ms in 3 runs each). Before, what the wrappers do before the test's entry and after
  * its exit was the program's work between its tests: the Fortran binding's conversions of the 64 handles and back,
  * some 0.4 us a test, 36-77 ms booked of a 50-100-ms wait (24 ms with one request); the C wrapper's copy of the 4096
- * handles, some 1 us a test, 14.8 ms of 100. */
+ * handles, some 1 us a test, 14.8 ms of 100. A run whose loop got under 20 ms of CPU (rank 0 starved beside a loaded
+ * suite while rank 1 computed its 50 ms: once under ctest -j2) is run again, up to three times. */
 static void test_trc_mpi_polls_of_many_requests_no_work(void)
 {
   static const struct {
@@ -2772,15 +2784,19 @@ static void test_trc_mpi_polls_of_many_requests_no_work(void)
     char dir[1024];
     char trace[1100];
     built_in(dir, trace, cases[k].builder, cases[k].source, "poll_many");
-    cli_run_t run;
-    CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./poll_many", "2", trace, cases[k].requests, &run), 0);
-    TU_ASSERT_RAN(&run);
-    double polled = figure_after(run.out, "polled CPU "), work = polls_work(trace);
+    double polled = 0, work = NAN;
+    for (int attempt = 0; attempt < 3 && !(polled > 0.02); attempt++) { /* a loop starved of CPU tells nothing */
+      cli_run_t run;
+      CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./poll_many", "2", trace, cases[k].requests, &run), 0);
+      TU_ASSERT_RAN(&run);
+      polled = figure_after(run.out, "polled CPU ");
+      work = polls_work(trace);
+      run_free(&run);
+    }
     CU_ASSERT(polled > 0.02 && work <= cases[k].bound * polled);
-    if (!(work <= cases[k].bound * polled))
+    if (!(polled > 0.02 && work <= cases[k].bound * polled))
       fprintf(stderr, "poll_many %s: %.6f s booked as work between the tests of a %.6f-s loop\n", cases[k].requests,
               work, polled);
-    run_free(&run);
     remove_folder(trace);
     remove_folder(dir);
   }

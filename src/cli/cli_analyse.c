@@ -588,8 +588,9 @@ static int check_index(const analyse_opts_t *opts, const char *dir)
   if ((!opts->replay_on && !opts->platform) || has_index(dir))
     return EXIT_OK;
   return fail("%s/index.txt: no TI trace index, so --replay-on or --platform has nothing to replay "
-              "(libsimrun-trace.so writes it when every rank reached MPI_Finalize and the TI trace holds the run: "
-              "its warnings at MPI_Finalize, if the run reached it, say why not); trace the run again",
+              "(libsimrun-trace.so writes it when every rank reached MPI_Finalize, or every rank ended its files at "
+              "its exit without it, and the TI trace holds the run: its warnings at MPI_Finalize or exit say why "
+              "not); trace the run again",
               dir);
 }
 

@@ -19,6 +19,7 @@
 
 static int started;    /* MPI_Init went through these wrappers, and MPI_Finalize not yet */
 static int world_size; /* MPI_COMM_WORLD's, at MPI_Init */
+static int world_rank; /* this process's rank in it */
 static int init_seen;  /* MPI_Init or MPI_Init_thread went through them, traced or not */
 
 /* ---- start and end ---- */
@@ -98,6 +99,7 @@ static void start(void)
   int rank = trc_world_rank();
   started = 1;
   world_size = size;
+  world_rank = rank;
   trc_owner_only();
   trc_bind_note(); /* the binding at MPI_Init, for index.txt */
   /* calibration before the barrier: the ranks start together */
@@ -181,31 +183,63 @@ static void write_index(int size, int status, const void *binding)
   write_index_to(status == TRC_WHOLE ? fopen(path, "w") : NULL, size, status, binding);
 }
 
+/* The most a rank that ended its files at its exit waits for the other ranks to end theirs (others_ended), in
+ * seconds, and how often it looks. */
+#define EXIT_WAIT  2.0
+#define EXIT_CHECK 1e-3
+
+/* Whether every other rank ended its files (trc_markers_gone), waiting up to EXIT_WAIT for them: mpirun ends a job
+ * once one of its processes is gone without MPI_Finalize, killing the ranks still running (10 traced runs of
+ * tests/data/tracer/no_finalize.c at p = 4 on 2 cores, rank 0 ending 20 ms after the others: 9 lost its files), so
+ * that a rank ending first holds its process until the others end as well, or are still running after that. */
+static int others_ended(void)
+{
+  for (double waited = 0; waited < EXIT_WAIT; waited += EXIT_CHECK) {
+    if (trc_markers_gone())
+      return 1;
+    nanosleep(&(struct timespec){.tv_nsec = (long)(EXIT_CHECK * 1e9)}, NULL);
+  }
+  return trc_markers_gone();
+}
+
 /* At the exit of a rank that never called MPI_Finalize (the program returned from main or called exit(), as GetDP
  * does at p = 1): its files end whole at its exit (trc_finish_at_exit), and the rank that then finds no rank's marker
  * left writes the index, without the binding lines MPI_Finalize gathers (the replay places the ranks itself), and
- * says so once: of two ranks that end together, the one that creates index.txt (O_EXCL). Not with
- * SIMRUN_TRACE_FORMAT=smpi, whose ranks agree at MPI_Finalize whether every one's actions are SMPI's. A rank killed
- * meanwhile (mpirun ends the others when one exits without MPI_Finalize) keeps its marker, and no index is written. */
-static void finish_at_exit(void)
+ * says so once: of two ranks that end together, the one that creates index.txt (O_EXCL). With
+ * SIMRUN_TRACE_FORMAT=smpi, whose ranks agree at MPI_Finalize whether every one's actions are SMPI's, no index, which
+ * rank 0 says. A rank still running when mpirun ends the job (others_ended) keeps its marker, and no index is
+ * written. Run by exit() after every library's destructors (on_exit, registered by
+ * this library's: check_seen), so that a library's own destructor that calls MPI_Finalize (a C++ object's) comes
+ * first and ends the trace as MPI_Finalize does. Makes no MPI call: Open MPI's destructors have run. */
+static void finish_at_exit(int status, void *unused)
 {
+  (void)status;
+  (void)unused;
+  if (!started)
+    return; /* MPI_Finalize came from a library's destructor */
   started = 0;
-  if (trc_finish_at_exit() != TRC_WHOLE || !trc_markers_gone())
+  if (trc_finish_at_exit() != TRC_WHOLE || !others_ended())
     return;
+  static const char said[] = "simrun-trace: warning: the program exited without calling MPI_Finalize: the ranks that "
+                             "did so end their traces at their exit (their timelines' '" TRC_EXIT_LINE "' line)";
+  if (trc_smpi_only()) {
+    if (world_rank == 0)
+      fprintf(stderr, "%s; no index.txt (SIMRUN_TRACE_FORMAT=smpi: written at MPI_Finalize only)\n", said);
+    return;
+  }
   char path[4200];
   snprintf(path, sizeof path, "%s/index.txt", trc_dir());
-  int fd = trc_smpi_only() ? -1 : open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-  if (fd < 0 && errno == EEXIST)
+  int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0) {
+    if (errno != EEXIST) /* else another rank, ending as this one did, writes it */
+      fprintf(stderr, "%s; cannot write %s: %s\n", said, path, strerror(errno));
     return;
-  fprintf(stderr,
-          "simrun-trace: warning: the program exited without calling MPI_Finalize: each rank's trace ends at its exit "
-          "(its timeline's '" TRC_EXIT_LINE "' line)%s\n",
-          trc_smpi_only() ? "; no index.txt (SIMRUN_TRACE_FORMAT=smpi: written only at MPI_Finalize)" : "");
-  FILE *index = fd >= 0 ? fdopen(fd, "w") : NULL;
-  if (fd >= 0 && !index)
+  }
+  fprintf(stderr, "%s\n", said);
+  FILE *index = fdopen(fd, "w");
+  if (!index)
     close(fd);
-  if (!trc_smpi_only())
-    write_index_to(index, world_size, TRC_WHOLE, NULL);
+  write_index_to(index, world_size, TRC_WHOLE, NULL);
 }
 
 EXPORT int MPI_Finalize(void)
@@ -248,7 +282,8 @@ static int started_by_mpirun(void)
   return 0;
 }
 
-/* At exit: a rank's work after MPI_Finalize, in no trace (trc_after_finalize); and said once (by the first rank),
+/* At exit: a rank that never called MPI_Finalize ends its files after the libraries' destructors (finish_at_exit); a
+ * rank's work after MPI_Finalize, in no trace (trc_after_finalize); and said once (by the first rank),
  * rather than leaving no trace and no word: a program whose MPI calls bypass the C interface and the Fortran names
  * trc_fortran.c binds (a Fortran compiler's other than gfortran's) used MPI without these wrappers seeing it; or mpirun
  * started a program that never initialised MPI, and nothing made the trace folder (Debian 12's mrbayes-mpi links no MPI
@@ -259,8 +294,8 @@ __attribute__((destructor)) static void check_seen(void)
   int initialized = 0;
   const char *rank = getenv("OMPI_COMM_WORLD_RANK");
   const char *dir = getenv("SIMRUN_TRACE_DIR");
-  if (started)
-    finish_at_exit();
+  if (started && on_exit(finish_at_exit, NULL) != 0)
+    finish_at_exit(0, NULL);
   if (init_seen)
     trc_after_finalize();
   if (init_seen || (rank && strcmp(rank, "0") != 0) || PMPI_Finalized(&finalized) != MPI_SUCCESS ||

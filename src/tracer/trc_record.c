@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -170,6 +171,7 @@ typedef enum { MEASURE_NONE, MEASURE_COST, MEASURE_BETWEEN } measure_t;
 
 typedef struct recorder {
   pid_t pid; /* the process that started recording: a child forked without exec shares its state and files */
+  sigset_t signals_blocked; /* the recorded thread's at MPI_Init (trc_finish_at_exit) */
   int on;
   int failed; /* a file could not be written: no index */
   int rank;
@@ -325,10 +327,6 @@ static atomic_ulong others;
  * and GetDP do). Those inner calls are part of the outer call's time and are not recorded: their record came before
  * the outer's, which started earlier, and the timeline's next gap was negative (docs/tracer.md). */
 static __thread int depth;
-/* Whether the recorded thread is in the program's own computation, the recorder's state whole: set where a call's
- * recording ends (gap_ended, trc_poll) and after MPI_Init, cleared where the next begins. An exit() from a signal
- * handler that interrupted the recorder's work elsewhere must not end its files as whole (trc_finish_at_exit). */
-static volatile sig_atomic_t between_calls;
 /* What trc_enter returns for a call inside another: the end functions then record nothing. */
 #define NESTED (-1.0)
 
@@ -538,6 +536,7 @@ static void choose_format(void)
 int trc_start(int rank, int size)
 {
   rec.pid = getpid();
+  pthread_sigmask(SIG_BLOCK, NULL, &rec.signals_blocked);
   rec.rank = rank;
   rec.size = size;
   rec.prefix_len = (size_t)snprintf(rec.prefix, sizeof rec.prefix, "%d ", rank);
@@ -643,7 +642,6 @@ void trc_time_started(void)
   start_clocks(trc_now());
   rec.own += rec.last_exit;
   rec.own_startup = rec.last_exit;
-  between_calls = 1;
 }
 
 void trc_run_id(const char *id)
@@ -1187,7 +1185,6 @@ static void gap_ended(double from, double now, double prev_cpu, double prev_wall
   own_time(from, now, held);
   rec.last_exit = now - held - carried;
   rec.lead_held = held + carried;
-  between_calls = 1;
 }
 
 /* At an exit at `now`: reads the CPU clock when the coming computation may be long, the recorder was held up
@@ -1234,7 +1231,6 @@ static double enter(int setup)
       atomic_fetch_add_explicit(&others, 1, memory_order_relaxed);
     return 0;
   }
-  between_calls = 0;
   if (depth++ > 0)
     return NESTED;
   rec.returned = -1;
@@ -1318,7 +1314,6 @@ double trc_enter_poll(void)
 {
   if (!records()) /* another thread's call: nothing of the recorded thread's state is touched */
     return enter(0);
-  between_calls = 0;
   poll_run_t *f = &rec.polls;
   rec.timing = 0;
   if (rec.timed_exit >= 0)
@@ -1354,10 +1349,8 @@ double trc_enter_poll(void)
 
 void trc_call_outside_begins(void)
 {
-  if (depth == 0 && records()) {
-    between_calls = 0;
+  if (depth == 0 && records())
     rec.outside_at = trc_now();
-  }
 }
 
 void trc_call_outside_ends(void)
@@ -1368,11 +1361,8 @@ void trc_call_outside_ends(void)
 
 void trc_poll_outside_begins(void)
 {
-  if (depth == 0 && records()) {
-    between_calls = 0;
-    if (rec.timed_exit >= 0)
-      time_between(&rec.polls);
-  }
+  if (depth == 0 && records() && rec.timed_exit >= 0)
+    time_between(&rec.polls);
 }
 
 void trc_poll_outside_ends(void)
@@ -1607,7 +1597,6 @@ void trc_poll(double start, const char *name)
     if (rec.cpu_known) /* read after it (held up, or due) */
       read_from(f, rec.last_cpu, rec.cpu_wall);
     time_exit(f);
-    between_calls = 1;
     return;
   }
   /* The next computation starts now: a poll writes nothing, so the few instructions above are not worth another
@@ -1618,7 +1607,6 @@ void trc_poll(double start, const char *name)
   if (rec.cpu_known)
     poll_seen(f, rec.last_cpu, now);
   time_exit(f);
-  between_calls = 1;
 }
 
 /* The CPU time of `n` calls of `polls`, the least of POLL_TRIALS (the least of 3 trials of 2,000 polls was up to 4
@@ -1990,25 +1978,6 @@ void trc_flush(void)
   check_files();
 }
 
-int trc_markers_gone(void)
-{
-  for (int r = 0; r < rec.size; r++) {
-    char path[PATH_MAX + 64];
-    snprintf(path, sizeof path, "%s/" TRC_INCOMPLETE "-%d", rec.dir, r);
-    if (access(path, F_OK) == 0 || errno != ENOENT)
-      return 0;
-  }
-  return 1;
-}
-
-int trc_finish_at_exit(void)
-{
-  if (!rec.on || !records() || depth != 0 || !between_calls || getpid() != rec.pid)
-    return TRC_FAILED;
-  trc_out_printf(rec.timeline, TRC_EXIT_LINE "\n");
-  return trc_finish();
-}
-
 /* CPU seconds after MPI_Finalize beyond which a rank's work there is said (trc_after_finalize), and beyond this share
  * of what it computed traced: a program's teardown (Python's, some 10-50 ms) is not. */
 #define AFTER_MIN   0.1
@@ -2037,7 +2006,9 @@ void trc_after_finalize(void)
             rec.rank, after, traced > 0 ? traced : 0);
 }
 
-int trc_finish(void)
+/* trc_finish's work, and with `at_exit` trc_finish_at_exit's: its line before the end line, and the marker kept when
+ * the rank's trace would not replay (other threads' calls), which at MPI_Finalize the ranks' agreement catches. */
+static int finish(int at_exit)
 {
   if (!rec.on && !rec.ti)
     return TRC_FAILED;
@@ -2064,6 +2035,8 @@ int trc_finish(void)
     polls_work_said();
     if (atomic_load(&others)) /* simrun analyse names such a folder (docs/tracer.md) */
       trc_out_printf(rec.timeline, "# calls from other threads %lu: not traced\n", atomic_load(&others));
+    if (at_exit)
+      trc_out_printf(rec.timeline, TRC_EXIT_LINE "\n");
     trc_out_printf(rec.timeline, "# end %.9f\n", now);
     trc_timeline_free(rec.lines);
     rec.lines = NULL;
@@ -2087,9 +2060,56 @@ int trc_finish(void)
     fprintf(stderr, "simrun-trace: warning: rank %d could not write its files in %s whole\n", rec.rank, rec.dir);
   char marker[PATH_MAX + 64];
   marker_path(marker, sizeof marker);
-  if (ok && unlink(marker) != 0) { /* the rank's files are whole */
+  if (ok && !(at_exit && from_others) && unlink(marker) != 0) { /* the rank's files are whole */
     fprintf(stderr, "simrun-trace: warning: rank %d cannot remove %s: %s\n", rec.rank, marker, strerror(errno));
     ok = 0;
   }
   return rec.failed || from_others ? TRC_FAILED_SAID : !ok ? TRC_FAILED : rec.nrefused ? TRC_NOT_SMPI : TRC_WHOLE;
+}
+
+int trc_finish(void)
+{
+  return finish(0);
+}
+
+/* Why the process's exit cannot end the rank's files whole (trc_finish_at_exit), or NULL when it can. */
+static const char *exit_refused(void)
+{
+  if (!records())
+    return "from a thread other than the one that initialised MPI";
+  if (depth != 0)
+    return "inside an MPI call";
+  sigset_t now;
+  if (pthread_sigmask(SIG_BLOCK, NULL, &now) != 0)
+    return "with its signal mask unknown";
+  for (int sig = 1; sig < NSIG; sig++)
+    if (sigismember(&now, sig) == 1 && sigismember(&rec.signals_blocked, sig) != 1)
+      return "with signals blocked that were not at MPI_Init (from a signal handler: the run was interrupted)";
+  return NULL;
+}
+
+int trc_finish_at_exit(void)
+{
+  if (!rec.on || getpid() != rec.pid)
+    return TRC_FAILED;
+  const char *refused = exit_refused();
+  if (refused) {
+    fprintf(stderr,
+            "simrun-trace: warning: rank %d exited without calling MPI_Finalize, %s: its files stop short and its "
+            "marker stays\n",
+            rec.rank, refused);
+    return TRC_FAILED;
+  }
+  return finish(1);
+}
+
+int trc_markers_gone(void)
+{
+  for (int i = 1; i < rec.size; i++) { /* from the next rank on: the ranks after this one, if any, end later */
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/" TRC_INCOMPLETE "-%d", rec.dir, (rec.rank + i) % rec.size);
+    if (access(path, F_OK) == 0 || errno != ENOENT)
+      return 0;
+  }
+  return 1;
 }

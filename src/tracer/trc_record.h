@@ -206,15 +206,15 @@ int trc_finish(void);
  * calling MPI_Finalize (trc_finish_at_exit); simrun analyse reads it (met_timeline.c). */
 #define TRC_EXIT_LINE "# exit without MPI_Finalize"
 
-/* At the process's exit (a library destructor), when the program returned from main or called exit() without calling
- * MPI_Finalize: ends recording as trc_finish does, the last computation ending at the exit, after a TRC_EXIT_LINE
- * line. Only from the recorded thread of the process that started recording, in the program's own computation (a
- * child forked without exec, which shares the files, or an exit() inside a call or the recorder's work, a signal
- * handler's, leaves them as they are: the rank's marker then says it did not finish). Returns as trc_finish, or
- * TRC_FAILED when it did nothing. */
+/* At the process's exit, when the program returned from main or called exit() without calling MPI_Finalize: ends
+ * recording as trc_finish does, the last computation ending at the exit, with a TRC_EXIT_LINE line before the end
+ * line; the marker kept where other threads made MPI calls (the trace would not replay). Nothing in a child forked
+ * without exec (another pid: it shares the files); and, said in one warning, the files left as they are and the
+ * marker kept, from a thread other than the recorded one, inside an MPI call, or from a signal handler (signals
+ * blocked that were not at MPI_Init). Returns as trc_finish, or TRC_FAILED when it did nothing. */
 int trc_finish_at_exit(void);
 
-/* Whether no rank's marker (trc_folder.h) is left in the trace folder: every rank wrote its files whole. */
+/* Whether no other rank's marker (trc_folder.h) is left in the trace folder: every rank wrote its files whole. */
 int trc_markers_gone(void);
 
 /* Marks MPI_Finalize's return (PMPI_Finalize returned): the process's CPU time then, from which trc_after_finalize

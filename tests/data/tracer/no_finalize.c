@@ -3,8 +3,9 @@
  * meet at a barrier and return from main, rank 0 20 ms after the others, so that it ends last (as GetDP does at p = 1:
  * its files used to stay in the tracer's buffers, the run refused as killed). With `fork`, each rank first forks a
  * child that returns from main at once, without exec (the tracer's state and open files are the child's too, which its
- * exit must leave alone), and the ranks then end with MPI_Finalize. With `alarm` (p = 1), the rank waits for a message
- * from itself that never comes, and a timer's signal handler calls exit() 50 ms later, inside MPI_Recv. */
+ * exit must leave alone), and the ranks then end with MPI_Finalize. With `alarm` (p = 1), a timer's signal handler
+ * calls exit() 50 ms into a computation that never ends, as a program's SIGTERM handler does when mpirun stops the
+ * job; with `alarm-recv`, inside an MPI_Recv of a message from the rank itself that never comes. */
 #include <mpi.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -21,6 +22,19 @@ static void leave(int sig)
   exit(0);
 }
 
+/* Exits from a signal handler 50 ms from now, in a computation or in a receive (`in_recv`) that never ends. */
+static void interrupted(int rank, int in_recv)
+{
+  int x = 0;
+  volatile double sum = 0;
+  signal(SIGALRM, leave);
+  setitimer(ITIMER_REAL, &(struct itimerval){.it_value = {.tv_usec = 50000}}, NULL);
+  if (in_recv)
+    MPI_Recv(&x, 1, MPI_INT, rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  for (;;)
+    sum += 1;
+}
+
 int main(int argc, char **argv)
 {
   int rank, size, x = 0;
@@ -28,11 +42,8 @@ int main(int argc, char **argv)
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  if (argc > 1 && strcmp(argv[1], "alarm") == 0) {
-    signal(SIGALRM, leave);
-    setitimer(ITIMER_REAL, &(struct itimerval){.it_value = {.tv_usec = 50000}}, NULL);
-    MPI_Recv(&x, 1, MPI_INT, rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  }
+  if (argc > 1 && strncmp(argv[1], "alarm", 5) == 0)
+    interrupted(rank, strcmp(argv[1], "alarm-recv") == 0);
   if (forks) {
     pid_t child = fork();
     if (child == 0)

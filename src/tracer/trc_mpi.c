@@ -202,15 +202,15 @@ static int others_ended(void)
   return trc_markers_gone();
 }
 
-/* At the exit of a rank that never called MPI_Finalize (the program returned from main or called exit(), as GetDP
- * does at p = 1): its files end whole at its exit (trc_finish_at_exit), and the rank that then finds no rank's marker
- * left writes the index, without the binding lines MPI_Finalize gathers (the replay places the ranks itself), and
- * says so once: of two ranks that end together, the one that creates index.txt (O_EXCL). With
- * SIMRUN_TRACE_FORMAT=smpi, whose ranks agree at MPI_Finalize whether every one's actions are SMPI's, no index, which
- * rank 0 says. A rank still running when mpirun ends the job (others_ended) keeps its marker, and no index is
- * written. Run by exit() after every library's destructors (on_exit, registered by
- * this library's: check_seen), so that a library's own destructor that calls MPI_Finalize (a C++ object's) comes
- * first and ends the trace as MPI_Finalize does. Makes no MPI call: Open MPI's destructors have run. */
+/* At the exit of a rank that never called MPI_Finalize (the program returned from main or called exit(), as GetDP does
+ * at p = 1): its files end whole at its exit (trc_finish_at_exit), and the rank that then finds no rank's marker left
+ * writes the index, without the binding lines MPI_Finalize gathers (the replay places the ranks itself), and says so
+ * once: of two ranks that end together, the one that creates index.txt (O_EXCL). With SIMRUN_TRACE_FORMAT=smpi, whose
+ * ranks agree at MPI_Finalize whether every one's actions are SMPI's, no index, which rank 0 says. A rank still running
+ * when mpirun ends the job (others_ended) keeps its marker, and no index is written. Run by exit() after every
+ * library's destructors (on_exit, registered by this library's: check_seen), so that a library's own destructor that
+ * calls MPI_Finalize (a C++ object's) comes first and ends the trace as MPI_Finalize does. Makes no MPI call: Open
+ * MPI's destructors have run. */
 static void finish_at_exit(int status, void *unused)
 {
   (void)status;
@@ -283,11 +283,11 @@ static int started_by_mpirun(void)
 }
 
 /* At exit: a rank that never called MPI_Finalize ends its files after the libraries' destructors (finish_at_exit); a
- * rank's work after MPI_Finalize, in no trace (trc_after_finalize); and said once (by the first rank),
- * rather than leaving no trace and no word: a program whose MPI calls bypass the C interface and the Fortran names
- * trc_fortran.c binds (a Fortran compiler's other than gfortran's) used MPI without these wrappers seeing it; or mpirun
- * started a program that never initialised MPI, and nothing made the trace folder (Debian 12's mrbayes-mpi links no MPI
- * library: mpirun -np P runs P serial copies). */
+ * rank's work after MPI_Finalize, in no trace (trc_after_finalize); and said once (by the first rank), rather than
+ * leaving no trace and no word: a program whose MPI calls bypass the C interface and the Fortran names trc_fortran.c
+ * binds (a Fortran compiler's other than gfortran's) used MPI without these wrappers seeing it; or mpirun started a
+ * program that never initialised MPI, and nothing made the trace folder (Debian 12's mrbayes-mpi links no MPI library:
+ * mpirun -np P runs P serial copies). */
 __attribute__((destructor)) static void check_seen(void)
 {
   int finalized = 0;

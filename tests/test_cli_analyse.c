@@ -1243,7 +1243,8 @@ static void replay_in(const char *work, const char *tmp, const char *const *args
 /* --replay-on leaves no temporary folder (in $TMPDIR) on any path: a replay that succeeds (replay-pair, 2.222222 s as
  * in test_analyse_replay_on), a platform that does not load (exit 2, one line naming the user's file, before the
  * report; once, the replay's temporary scenario in two lines, exit 1), a signal while it replays (128 + its number),
- * and a run too busy to look (SIMRUN_TEST_PAUSE=replay:stuck: the watchdog removes it). */
+ * and a run too busy to look (SIMRUN_TEST_PAUSE=replay:stuck: the watchdog removes it). And replay-pair's files with
+ * an empty index.txt: one line naming that file (before, the replay's temporary copy of it in $TMPDIR). */
 static void test_analyse_replay_on_cleans_up(void)
 {
   char work[1024], tmp[1024], bad[1200];
@@ -1277,6 +1278,26 @@ static void test_analyse_replay_on_cleans_up(void)
     CU_ASSERT(line && count_lines(line) == 1);
     run_free(&run);
   }
+  char empty[1100];
+  snprintf(empty, sizeof empty, "%s/empty-index", work);
+  CU_ASSERT_EQUAL_FATAL(mkdir(empty, 0777), 0);
+  static const char *const files[] = {"rank-0.txt", "rank-1.txt", "timeline-0.txt", "timeline-1.txt"};
+  for (int i = 0; i < 4; i++) {
+    char *text = read_output(RUNS "replay-pair", files[i]);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    write_in(empty, files[i], text);
+    free(text);
+  }
+  write_in(empty, "index.txt", "");
+  const char *emptied[] = {"analyse", "empty-index", "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
+                           NULL};
+  replay_in(work, tmp, emptied, NULL, 0, &run);
+  CU_ASSERT_NOT_EQUAL(run.status, 0);
+  CU_ASSERT_EQUAL(count_lines(run.err), 1);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, "empty-index/index.txt is empty"));
+  CU_ASSERT_PTR_NULL(strstr(run.err, "simrun-replay-"));
+  run_free(&run);
+  remove_folder(empty);
   CU_ASSERT_EQUAL(remove(bad), 0);
   remove_folder(work);
   remove_folder(tmp);

@@ -247,14 +247,17 @@ static void test_timeline_long_queues_matched_by_tag(void)
 }
 
 /* A run whose ranks ended at their exit without MPI_Finalize (tests/data/tracer/no_finalize.c: the tracer's line before
- * each "# end"): read whole, each rank counted once, a second line of rank 0's (a hostile file) not again; a line of
- * another text is not one. By hand: 1 of rank 0's two lines, 1 of rank 1's, none of a rank whose line differs. */
+ * each "# end", with the exit status): read whole, each rank counted once, a second line of rank 0's (a hostile file)
+ * not again, rank 1's status 3 kept; lines of other texts after the words (an older tracer's had none) are no such
+ * line. By hand: 2 ranks, 1 of them failed (3); then none. */
 static void test_timeline_counts_ranks_ended_at_exit(void)
 {
   char dir[1024];
   CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
-  static const char *const lines[] = {"# exit without MPI_Finalize\n# exit without MPI_Finalize\n",
-                                      "# exit without MPI_Finalize\n", "# exit without MPI_Finalize later\n"};
+  static const char *const lines[][2] = {
+      {"# exit without MPI_Finalize, status 0\n# exit without MPI_Finalize, status 7\n",
+       "# exit without MPI_Finalize, status 3\n"},
+      {"# exit without MPI_Finalize later\n", "# exit without MPI_Finalize, status 3x\n"}};
   for (int run = 0; run < 2; run++) {
     for (int r = 0; r < 2; r++) {
       char path[1100];
@@ -263,13 +266,15 @@ static void test_timeline_counts_ranks_ended_at_exit(void)
       snprintf(text, sizeof text,
                "# simrun measured timeline 1\n# rank %d of 2\n# start end category phase peer bytes call tag comm\n"
                "0.000000000 0.000010000 compute main -1 0 - 0 0\n%s# end 0.000010000\n",
-               r, lines[run == 0 ? r : 2]);
+               r, lines[run][r]);
       tu_write_text(path, text);
     }
     met_timeline_info_t info;
     met_trace_t *trace = read_with_info(dir, &info);
     CU_ASSERT_PTR_NOT_NULL(trace);
     CU_ASSERT_EQUAL(info.exited_ranks, run == 0 ? 2 : 0);
+    CU_ASSERT_EQUAL(info.exited_failed, run == 0 ? 1 : 0);
+    CU_ASSERT(run != 0 || info.exited_status == 3);
     met_trace_free(trace);
   }
   remove_folder(dir);

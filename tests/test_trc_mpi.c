@@ -2151,15 +2151,17 @@ static int occurrences(const char *text, const char *needle)
 }
 
 /* Whether rank `rank`'s timeline in `trace` has the tracer's line of a rank that ended at its exit without
- * MPI_Finalize, before its "# end" line (1), has none (0), or is not as either (-1). */
-static int ended_at_exit(const char *trace, int rank)
+ * MPI_Finalize with exit status `status`, before its "# end" line (1), has none (0), or is not as either (-1). */
+static int ended_at_exit(const char *trace, int rank, int status)
 {
   char name[64];
   snprintf(name, sizeof name, "timeline-%d.txt", rank);
   char *text = read_output(trace, name);
   CU_ASSERT_PTR_NOT_NULL_FATAL(text);
-  const char *exit_line = strstr(text, "\n# exit without MPI_Finalize\n"), *end = strstr(text, "\n# end ");
-  int said = !end ? -1 : exit_line ? (exit_line < end ? 1 : -1) : 0;
+  char line[64];
+  snprintf(line, sizeof line, "\n# exit without MPI_Finalize, status %d\n", status);
+  const char *exit_line = strstr(text, line), *end = strstr(text, "\n# end ");
+  int said = !end ? -1 : exit_line ? (exit_line < end ? 1 : -1) : strstr(text, "\n# exit without") ? -1 : 0;
   free(text);
   return said;
 }
@@ -2169,13 +2171,14 @@ static int ended_at_exit(const char *trace, int rank)
  * one warning and the index written by the rank that ended last (rank 0, 20 ms after the others, which wait for it:
  * mpirun ends the job once a rank's process is gone, and 9 of 10 such runs lost rank 0's files when the others did
  * not wait); simrun analyse reads the folder without a word on stderr, pairs the ring's 4 x 100 messages and says so
- * in the run's line. Before, the ranks' records stayed in their buffers and the folder was refused as a killed run's.
- * With `fork` at p = 2, a child forked without exec returns from main (its exit runs the tracer's destructor, with the
- * rank's state and open files) and the ranks end with MPI_Finalize: the child leaves the rank's files alone, which are
- * whole and have no exit line. With `alarm` and `alarm-recv` at p = 1, the exit comes from a signal handler, in the
- * rank's computation (as a SIGTERM handler's when mpirun stops a job) or inside MPI_Recv: the files are left as they
- * are, the marker stays, no index is written, the rank says why, and simrun analyse refuses the folder naming the
- * rank. */
+ * in the run's line. With `status` at p = 2, rank 1 calls exit(3): its exit line gives the status, and the run's line
+ * says that one rank's status says the program failed. Before, the ranks' records stayed in their buffers and the
+ * folder was refused as a killed run's. With `fork` at p = 2, a child forked without exec returns from main (its exit
+ * runs the tracer's destructor, with the rank's state and open files) and the ranks end with MPI_Finalize: the child
+ * leaves the rank's files alone, which are whole and have no exit line. With `alarm` and `alarm-recv` at p = 1, the
+ * exit comes from a signal handler, in the rank's computation (as a SIGTERM handler's when mpirun stops a job) or
+ * inside MPI_Recv: the files are left as they are, the marker stays, no index is written, the rank says why, and simrun
+ * analyse refuses the folder naming the rank. */
 static void test_trc_mpi_exit_without_finalize_whole(void)
 {
   char dir[1024];
@@ -2188,25 +2191,37 @@ static void test_trc_mpi_exit_without_finalize_whole(void)
   run_free(&run);
   CU_ASSERT_EQUAL(count_entries(trace), 9); /* index.txt, rank-R and timeline-R of the 4 ranks: no marker */
   for (int rank = 0; rank < 4; rank++)
-    CU_ASSERT_EQUAL(ended_at_exit(trace, rank), 1);
+    CU_ASSERT_EQUAL(ended_at_exit(trace, rank, 0), 1);
   const char *analyse[] = {"analyse", "trace", NULL};
   CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
   TU_ASSERT_RAN(&run);
   CU_ASSERT_STRING_EQUAL(run.err, "");
+  tu_unwrap(run.out);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "400 messages paired"));
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "4 of its 4 ranks ended at their exit without calling MPI_Finalize"));
+  CU_ASSERT_PTR_NULL(strstr(run.out, "exit status that says the program failed"));
+  run_free(&run);
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./no_finalize", "2", trace, "status", &run), 0);
+  run_free(&run);
+  CU_ASSERT_EQUAL(ended_at_exit(trace, 0, 0), 1);
+  CU_ASSERT_EQUAL(ended_at_exit(trace, 1, 3), 1);
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  tu_unwrap(run.out);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "2 of its 2 ranks ended at their exit without calling MPI_Finalize"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "1 of them with an exit status that says the program failed (3)"));
   run_free(&run);
   CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./no_finalize", "2", trace, "fork", &run), 0);
   TU_ASSERT_RAN(&run);
   CU_ASSERT_PTR_NULL(strstr(run.err, "warning"));
   run_free(&run);
   CU_ASSERT_EQUAL(count_entries(trace), 5); /* index.txt, rank-0, rank-1, timeline-0, timeline-1 */
-  CU_ASSERT_EQUAL(ended_at_exit(trace, 0), 0);
-  CU_ASSERT_EQUAL(ended_at_exit(trace, 1), 0);
+  CU_ASSERT_EQUAL(ended_at_exit(trace, 0, 0), 0);
+  CU_ASSERT_EQUAL(ended_at_exit(trace, 1, 0), 0);
   analysed_without_a_word(dir);
   static const struct {
     const char *how, *said;
-  } interrupted[] = {{"alarm", "with signals blocked that were not at MPI_Init (from a signal handler"},
+  } interrupted[] = {{"alarm", "from its handler of SIGALRM (the run was interrupted)"},
                      {"alarm-recv", "inside an MPI call"}};
   for (int k = 0; k < 2; k++) {
     CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./no_finalize", "1", trace, interrupted[k].how, &run), 0);

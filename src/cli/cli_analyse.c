@@ -912,6 +912,9 @@ static void print_run(FILE *out, const runs_t *runs, int i)
             "; %d of its %d ranks ended at their exit without calling MPI_Finalize (the program returned from main or "
             "called exit(); mpirun said the job ended improperly): their traces end there",
             info->exited_ranks, runs->p[i]);
+  if (info->exited_failed > 0)
+    fprintf(out, ", %d of them with an exit status that says the program failed (%d)", info->exited_failed,
+            info->exited_status);
   run_disturbed(out, info, runs->p[i], &runs->lost[i]);
   run_crowded(out, runs, i);
   run_blocked_clause(out, runs, i);

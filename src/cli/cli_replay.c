@@ -86,8 +86,10 @@ static int run_child(const replay_files_t *f, int *status)
 
 /* The child's error line (the first "simrun: error: " line of its stderr), said of the user's files: without the
  * temporary scenario's place, which names nothing the user wrote, nor the scenario's words around a platform that did
- * not load; into err. Its other lines (warnings) are shown as they are. 0, or -1 when it wrote no error line. */
-static int child_error(const replay_files_t *f, const char *platform, char *err, size_t errlen)
+ * not load, and with the user's index `trace` for the temporary one (own_index: an empty index.txt was "said" as
+ * /tmp/simrun-replay-XXXXXX/index.txt); into err. Its other lines (warnings) are shown as they are. 0, or -1 when it
+ * wrote no error line. */
+static int child_error(const replay_files_t *f, const char *trace, const char *platform, char *err, size_t errlen)
 {
   static const char prefix[] = "simrun: error: ";
   char line[8192], loaded[PATH_MAX + 64];
@@ -100,13 +102,18 @@ static int child_error(const replay_files_t *f, const char *platform, char *err,
       continue;
     }
     found = 1;
-    const char *what = line + sizeof prefix - 1;
+    char *what = line + sizeof prefix - 1;
     size_t len = strlen(f->scenario);
     if (strncmp(what, f->scenario, len) == 0 && what[len] == ':') /* "SCENARIO: " or "SCENARIO:LINE: " */
       what = strstr(what + len, ": ") ? strstr(what + len, ": ") + 2 : what;
     if (strncmp(what, loaded, strlen(loaded)) == 0)
       what += strlen(loaded);
-    snprintf(err, errlen, "%.*s", (int)strcspn(what, "\n"), what);
+    what[strcspn(what, "\n")] = '\0';
+    const char *temporary = strstr(what, f->index);
+    if (temporary)
+      snprintf(err, errlen, "%.*s%s%s", (int)(temporary - what), what, trace, temporary + strlen(f->index));
+    else
+      snprintf(err, errlen, "%s", what);
   }
   if (in)
     fclose(in);
@@ -146,7 +153,7 @@ static int child_outcome(const replay_files_t *f, int status, const char *trace,
     child_warnings(f, platform, out);
     return EXIT_OK;
   }
-  if (child_error(f, platform, err, errlen) != 0) {
+  if (child_error(f, trace, platform, err, errlen) != 0) {
     if (WIFSIGNALED(status))
       snprintf(err, errlen, "the replay of %s on %s was killed by SIG%s", trace, platform,
                sigabbrev_np(WTERMSIG(status)));

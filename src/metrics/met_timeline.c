@@ -31,7 +31,7 @@
 /* The header comment of a tracer that leaves its own time as the gaps between intervals, for the reader to remove */
 #define OWN_GAPS "# own time: the gaps"
 /* The line a rank's file holds when the rank ended at its process's exit without calling MPI_Finalize (the tracer's
- * TRC_EXIT_LINE, src/tracer/trc_record.h): its file is whole, to its exit. */
+ * TRC_EXIT_LINE, src/tracer/trc_record.h), then ", status S", the exit status: its file is whole, to its exit. */
 #define EXIT_LINE "# exit without MPI_Finalize"
 /* The header comment of a tracer whose "# comm" lines give a communicator's members in its own order (before, sorted)
  */
@@ -664,6 +664,19 @@ static void shown_copy(char *to, size_t size, const char *text)
   to[i] = '\0';
 }
 
+/* Rank `rank`'s EXIT_LINE, `rest` after its words: counted once (at most p ranks), its exit status kept when it gives
+ * one (", status S"), the first rank's that is not 0; another text after the words is no such line. */
+static void read_exit(stream_t *s, int rank, const char *rest)
+{
+  int status = 0, end = 0;
+  if (rest[0] != '\0' && !(sscanf(rest, ", status %d%n", &status, &end) == 1 && rest[end] == '\0'))
+    return;
+  s->files[rank].exited = 1;
+  s->info->exited_ranks++;
+  if (status != 0 && s->info->exited_failed++ == 0)
+    s->info->exited_status = status;
+}
+
 /* A comment the reader takes: the tracer's own time, the program's name, whether the gaps are the tracer's time, the
  * work its runs of polls held, the sub-communicators of collectives, the calls not in the TI trace, a rank's end at its
  * exit without MPI_Finalize, and the calls of other threads, which make the run's trace incomplete (0, or -1 with a
@@ -717,9 +730,8 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
   } else if (sscanf(text, "# threads-cpu %lf %lf %1s", &used, &of, extra) == 2 && seconds_ok(used) && seconds_ok(of)) {
     s->info->threads_cpu += used;
     s->info->threads_mine += of;
-  } else if (strcmp(text, EXIT_LINE) == 0 && !s->files[rank].exited) {
-    s->files[rank].exited = 1; /* a rank counts once: at most p of them */
-    s->info->exited_ranks++;
+  } else if (strncmp(text, EXIT_LINE, strlen(EXIT_LINE)) == 0 && !s->files[rank].exited) {
+    read_exit(s, rank, text + strlen(EXIT_LINE));
   } else if (strncmp(text, "# untraced ", 11) == 0) {
     if (s->info->untraced_ranks++ == 0 || rank < s->info->untraced_rank) {
       shown_copy(s->info->untraced, sizeof s->info->untraced, text + 11);

@@ -68,6 +68,8 @@ typedef struct met_timeline_info {
   double threads_cpu;  /* the CPU seconds of the ranks' other threads ("# threads-cpu OTHERS MINE"), summed, which */
   double threads_mine; /* the TI trace leaves out, and of the threads that call MPI in those ranks */
   int exited_ranks;    /* ranks whose file says they ended at their process's exit, MPI_Finalize never called */
+  int exited_failed;   /* of them, those whose exit status was not 0 */
+  int exited_status;   /* the first such rank's status */
   int usage_ranks;     /* ranks whose file says how others disturbed it ("# disturbance ...", docs/tracer.md) */
   double load_least;   /* of them, the machine's least and greatest load at time 0 and MPI_Finalize */
   double load_most;

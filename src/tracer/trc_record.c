@@ -2006,9 +2006,10 @@ void trc_after_finalize(void)
             rec.rank, after, traced > 0 ? traced : 0);
 }
 
-/* trc_finish's work, and with `at_exit` trc_finish_at_exit's: its line before the end line, and the marker kept when
- * the rank's trace would not replay (other threads' calls), which at MPI_Finalize the ranks' agreement catches. */
-static int finish(int at_exit)
+/* trc_finish's work, and with `at_exit` trc_finish_at_exit's: its line, with the exit `status`, before the end line,
+ * and the marker kept when the rank's trace would not replay (other threads' calls), which at MPI_Finalize the ranks'
+ * agreement catches. */
+static int finish(int at_exit, int status)
 {
   if (!rec.on && !rec.ti)
     return TRC_FAILED;
@@ -2036,7 +2037,7 @@ static int finish(int at_exit)
     if (atomic_load(&others)) /* simrun analyse names such a folder (docs/tracer.md) */
       trc_out_printf(rec.timeline, "# calls from other threads %lu: not traced\n", atomic_load(&others));
     if (at_exit)
-      trc_out_printf(rec.timeline, TRC_EXIT_LINE "\n");
+      trc_out_printf(rec.timeline, TRC_EXIT_LINE ", status %d\n", status);
     trc_out_printf(rec.timeline, "# end %.9f\n", now);
     trc_timeline_free(rec.lines);
     rec.lines = NULL;
@@ -2069,38 +2070,50 @@ static int finish(int at_exit)
 
 int trc_finish(void)
 {
-  return finish(0);
+  return finish(0, 0);
 }
 
-/* Why the process's exit cannot end the rank's files whole (trc_finish_at_exit), or NULL when it can. */
-static const char *exit_refused(void)
+/* Why the process's exit cannot end the rank's files whole (trc_finish_at_exit), into `why` (`size` bytes): 0 when it
+ * can, -1 when not. A signal blocked now that was not at MPI_Init and has a handler is one being handled (a handler
+ * that called exit(), as a program's SIGTERM handler when mpirun stops the job; it may have interrupted the recorder);
+ * a signal a program blocked for good to take it by sigwait or signalfd has none. */
+static int exit_refused(char *why, size_t size)
 {
   if (!records())
-    return "from a thread other than the one that initialised MPI";
-  if (depth != 0)
-    return "inside an MPI call";
-  sigset_t now;
-  if (pthread_sigmask(SIG_BLOCK, NULL, &now) != 0)
-    return "with its signal mask unknown";
-  for (int sig = 1; sig < NSIG; sig++)
-    if (sigismember(&now, sig) == 1 && sigismember(&rec.signals_blocked, sig) != 1)
-      return "with signals blocked that were not at MPI_Init (from a signal handler: the run was interrupted)";
-  return NULL;
+    snprintf(why, size, "from a thread other than the one that initialised MPI");
+  else if (depth != 0)
+    snprintf(why, size, "inside an MPI call");
+  else {
+    sigset_t now;
+    if (pthread_sigmask(SIG_BLOCK, NULL, &now) != 0)
+      return 0;
+    for (int sig = 1; sig < NSIG; sig++) {
+      struct sigaction act;
+      if (sigismember(&now, sig) == 1 && sigismember(&rec.signals_blocked, sig) != 1 &&
+          sigaction(sig, NULL, &act) == 0 && act.sa_handler != SIG_DFL && act.sa_handler != SIG_IGN) {
+        snprintf(why, size, "from its handler of SIG%s (the run was interrupted)",
+                 sigabbrev_np(sig) ? sigabbrev_np(sig) : "?");
+        return -1;
+      }
+    }
+    return 0;
+  }
+  return -1;
 }
 
-int trc_finish_at_exit(void)
+int trc_finish_at_exit(int status)
 {
   if (!rec.on || getpid() != rec.pid)
     return TRC_FAILED;
-  const char *refused = exit_refused();
-  if (refused) {
+  char why[96];
+  if (exit_refused(why, sizeof why) != 0) {
     fprintf(stderr,
             "simrun-trace: warning: rank %d exited without calling MPI_Finalize, %s: its files stop short and its "
             "marker stays\n",
-            rec.rank, refused);
+            rec.rank, why);
     return TRC_FAILED;
   }
-  return finish(1);
+  return finish(1, status);
 }
 
 int trc_markers_gone(void)

@@ -203,16 +203,17 @@ enum { TRC_FAILED_SAID = 0, TRC_FAILED = 1, TRC_NOT_SMPI = 2, TRC_WHOLE = 3 };
 int trc_finish(void);
 
 /* The comment line a rank's timeline holds, before its "# end", when the rank ended at the process's exit without
- * calling MPI_Finalize (trc_finish_at_exit); simrun analyse reads it (met_timeline.c). */
+ * calling MPI_Finalize (trc_finish_at_exit), followed by ", status S", the process's exit status; simrun analyse reads
+ * it (met_timeline.c). */
 #define TRC_EXIT_LINE "# exit without MPI_Finalize"
 
-/* At the process's exit, when the program returned from main or called exit() without calling MPI_Finalize: ends
- * recording as trc_finish does, the last computation ending at the exit, with a TRC_EXIT_LINE line before the end
- * line; the marker kept where other threads made MPI calls (the trace would not replay). Nothing in a child forked
- * without exec (another pid: it shares the files); and, said in one warning, the files left as they are and the
- * marker kept, from a thread other than the recorded one, inside an MPI call, or from a signal handler (signals
- * blocked that were not at MPI_Init). Returns as trc_finish, or TRC_FAILED when it did nothing. */
-int trc_finish_at_exit(void);
+/* At the process's exit with `status`, when the program returned from main or called exit() without calling
+ * MPI_Finalize: ends recording as trc_finish does, the last computation ending at the exit, with a TRC_EXIT_LINE line
+ * before the end line; the marker kept where other threads made MPI calls (the trace would not replay). Nothing in a
+ * child forked without exec (another pid: it shares the files); and, said in one warning, the files left as they are
+ * and the marker kept, from a thread other than the recorded one, inside an MPI call, or from a signal's handler (a
+ * signal blocked that was not at MPI_Init and has one). Returns as trc_finish, or TRC_FAILED when it did nothing. */
+int trc_finish_at_exit(int status);
 
 /* Whether no other rank's marker (trc_folder.h) is left in the trace folder: every rank wrote its files whole. */
 int trc_markers_gone(void);

@@ -5,7 +5,8 @@
  * child that returns from main at once, without exec (the tracer's state and open files are the child's too, which its
  * exit must leave alone), and the ranks then end with MPI_Finalize. With `alarm` (p = 1), a timer's signal handler
  * calls exit() 50 ms into a computation that never ends, as a program's SIGTERM handler does when mpirun stops the
- * job; with `alarm-recv`, inside an MPI_Recv of a message from the rank itself that never comes. */
+ * job; with `alarm-recv`, inside an MPI_Recv of a message from the rank itself that never comes. With `status`, rank
+ * 1 calls exit(3) where it would return. */
 #include <mpi.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -56,6 +57,8 @@ int main(int argc, char **argv)
   MPI_Barrier(MPI_COMM_WORLD);
   if (forks)
     MPI_Finalize();
+  else if (rank == 1 && argc > 1 && strcmp(argv[1], "status") == 0)
+    exit(3);
   else if (rank == 0)
     usleep(20000);
   return 0;

@@ -2103,7 +2103,8 @@ static void died_run_is_refused(const char *how, const char *env)
   CU_ASSERT_EQUAL(count_lines(err), 1);
   static const char refused[] = "simrun: error: trace/incomplete-0: rank 0 did not finish (nor did 1 other rank): "
                                 "the run was killed or aborted, or could not write its files, before MPI_Finalize, "
-                                "or is still running; run it again (or let it end), or read what it wrote with simrun "
+                                "or exited without it where the tracer could not end them (its warning said why), or "
+                                "is still running; run it again (or let it end), or read what it wrote with simrun "
                                 "analyse --partial\n";
   CU_ASSERT_STRING_EQUAL(err, refused);
   CU_ASSERT_EQUAL(analyse_partial(dir, 2, err), 2); /* --replay-on said first that the index is missing */

@@ -1115,8 +1115,8 @@ static int unfinished(const char *dir, char *err, size_t errlen)
     snprintf(others, sizeof others, " (nor did %d other rank%s)", count - 1, count > 2 ? "s" : "");
   snprintf(err, errlen,
            "%s/incomplete-%d: rank %d did not finish%s: the run was killed or aborted, or could not write its files, "
-           "before MPI_Finalize, or is still running; run it again (or let it end), or read what it wrote with simrun "
-           "analyse --partial",
+           "before MPI_Finalize, or exited without it where the tracer could not end them (its warning said why), or "
+           "is still running; run it again (or let it end), or read what it wrote with simrun analyse --partial",
            dir, lowest, lowest, others);
   return BAS_EDATA;
 }

@@ -149,18 +149,34 @@ EXPORT int MPI_Abort(MPI_Comm comm, int errorcode)
   return PMPI_Abort(comm, errorcode);
 }
 
-/* The ranks' TI files listed in `index` (NULL: it could not be made, or `status` forbids it), by absolute path as
- * simrun --ti does (sim_ti.c), then each rank's binding (`binding`: NULL, none); and what that means, said on stderr.
- */
-static void write_index_to(FILE *index, int size, int status, const void *binding)
+/* The ranks' TI files listed in `index`, by absolute path as simrun --ti does (sim_ti.c). */
+static void list_rank_files(FILE *index, int size)
 {
-  for (int r = 0; index && r < size; r++)
+  for (int r = 0; r < size; r++)
     fprintf(index, "%s/rank-%d.txt\n", trc_dir(), r);
-  if (index)
-    trc_bind_write(index, binding, size); /* after the paths: each rank's binding (trc_bind.h) */
+}
+
+/* Says on stderr that the index of the `size` ranks' traces is written. */
+static void say_written(int size)
+{
+  fprintf(stderr, "simrun-trace: wrote the traces of %d rank(s) to %s (index.txt, rank-I.txt, timeline-I.txt)\n", size,
+          trc_dir());
+}
+
+/* Rank 0 writes index.txt once every rank wrote its files whole (`status`, the least of the ranks' trc_finish), each
+ * rank's binding after the paths (trc_bind.h): an interrupted run leaves no index, which simrun analyse reports, and
+ * so does a trace that SIMRUN_TRACE_FORMAT=smpi could not write whole, which smpirun would misread. */
+static void write_index(int size, int status, const void *binding)
+{
+  char path[4200];
+  snprintf(path, sizeof path, "%s/index.txt", trc_dir());
+  FILE *index = status == TRC_WHOLE ? fopen(path, "w") : NULL;
+  if (index) {
+    list_rank_files(index, size);
+    trc_bind_write(index, binding, size);
+  }
   if (index && fclose(index) == 0)
-    fprintf(stderr, "simrun-trace: wrote the traces of %d rank(s) to %s (index.txt, rank-I.txt, timeline-I.txt)\n",
-            size, trc_dir());
+    say_written(size);
   else if (status == TRC_FAILED_SAID)
     return; /* a rank said which file it could not write (a full disk) */
   else if (status == TRC_NOT_SMPI)
@@ -176,27 +192,10 @@ static void write_index_to(FILE *index, int size, int status, const void *bindin
             trc_dir());
 }
 
-/* Rank 0 writes index.txt once every rank wrote its files whole (`status`, the least of the ranks' trc_finish): an
- * interrupted run leaves no index, which simrun analyse reports, and so does a trace that SIMRUN_TRACE_FORMAT=smpi
- * could not write whole, which smpirun would misread. */
-static void write_index(int size, int status, const void *binding)
-{
-  char path[4200];
-  snprintf(path, sizeof path, "%s/index.txt", trc_dir());
-  write_index_to(status == TRC_WHOLE ? fopen(path, "w") : NULL, size, status, binding);
-}
-
 /* The most a rank that ended its files at its exit waits for the other ranks to end theirs (others_ended), in
  * seconds, and how often it looks. */
 #define EXIT_WAIT  2.0
 #define EXIT_CHECK 1e-3
-
-static double monotonic_seconds(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 /* Whether every other rank ended its files (trc_markers_gone), waiting up to EXIT_WAIT for them: mpirun ends a job
  * once one of its processes is gone without MPI_Finalize, killing the ranks still running (10 traced runs of
@@ -204,7 +203,7 @@ static double monotonic_seconds(void)
  * that a rank ending first holds its process until the others end as well, or are still running after that. */
 static int others_ended(void)
 {
-  for (double end = monotonic_seconds() + EXIT_WAIT; monotonic_seconds() < end;) {
+  for (double end = trc_now() + EXIT_WAIT; trc_now() < end;) {
     if (trc_markers_gone())
       return 1;
     nanosleep(&(struct timespec){.tv_nsec = (long)(EXIT_CHECK * 1e9)}, NULL);
@@ -227,8 +226,7 @@ static int link_index(const char *path)
     close(fd);
     return -1;
   }
-  for (int r = 0; r < world_size; r++)
-    fprintf(index, "%s/rank-%d.txt\n", trc_dir(), r);
+  list_rank_files(index, world_size);
   char self[64];
   snprintf(self, sizeof self, "/proc/self/fd/%d", fd);
   int made = fflush(index) == 0 ? linkat(AT_FDCWD, self, AT_FDCWD, path, AT_SYMLINK_FOLLOW) : -1;
@@ -269,9 +267,10 @@ static void finish_at_exit(int status, void *unused)
   int made = link_index(path);
   if (made < 0 && world_rank == 0)
     fprintf(stderr, "%s; cannot write %s: %s\n", said, path, strerror(errno));
-  else if (made > 0)
-    fprintf(stderr, "%s\nsimrun-trace: wrote the traces of %d rank(s) to %s (index.txt, rank-I.txt, timeline-I.txt)\n",
-            said, world_size, trc_dir());
+  else if (made > 0) {
+    fprintf(stderr, "%s\n", said);
+    say_written(world_size);
+  }
 }
 
 EXPORT int MPI_Finalize(void)

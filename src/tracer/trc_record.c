@@ -444,10 +444,10 @@ static void remove_stale(void)
     closedir(dir);
 }
 
-/* The path of this rank's marker (trc_folder.h). */
-static void marker_path(char *path, size_t len)
+/* The path of rank `rank`'s marker (trc_folder.h). */
+static void marker_path(char *path, size_t len, int rank)
 {
-  snprintf(path, len, "%s/" TRC_INCOMPLETE "-%d", rec.dir, rec.rank);
+  snprintf(path, len, "%s/" TRC_INCOMPLETE "-%d", rec.dir, rank);
 }
 
 /* The rank's marker, made before its files are opened and removed by trc_finish only once they are closed whole: a
@@ -456,7 +456,7 @@ static void marker_path(char *path, size_t len)
 static int mark_incomplete(void)
 {
   char path[PATH_MAX + 64];
-  marker_path(path, sizeof path);
+  marker_path(path, sizeof path, rec.rank);
   FILE *marker = fopen(path, "w");
   int ok = marker && fprintf(marker,
                              "rank %d of %d has not finished: libsimrun-trace.so removes this file once the rank "
@@ -2060,7 +2060,7 @@ static int finish(int at_exit, int status)
   if (!ok && !rec.failed)
     fprintf(stderr, "simrun-trace: warning: rank %d could not write its files in %s whole\n", rec.rank, rec.dir);
   char marker[PATH_MAX + 64];
-  marker_path(marker, sizeof marker);
+  marker_path(marker, sizeof marker, rec.rank);
   if (ok && !(at_exit && from_others) && unlink(marker) != 0) { /* the rank's files are whole */
     fprintf(stderr, "simrun-trace: warning: rank %d cannot remove %s: %s\n", rec.rank, marker, strerror(errno));
     ok = 0;
@@ -2120,7 +2120,7 @@ int trc_markers_gone(void)
 {
   for (int i = 1; i < rec.size; i++) { /* from the next rank on: the ranks after this one, if any, end later */
     char path[PATH_MAX + 64];
-    snprintf(path, sizeof path, "%s/" TRC_INCOMPLETE "-%d", rec.dir, (rec.rank + i) % rec.size);
+    marker_path(path, sizeof path, (rec.rank + i) % rec.size);
     if (access(path, F_OK) == 0 || errno != ENOENT)
       return 0;
   }

@@ -2173,13 +2173,13 @@ static int ended_at_exit(const char *trace, int rank, int status)
  * mpirun ends the job once a rank's process is gone, and 9 of 10 such runs lost rank 0's files when the others did
  * not wait); simrun analyse reads the folder without a word on stderr, pairs the ring's 4 x 100 messages and says so
  * in the run's line. With `status` at p = 2, rank 1 calls exit(3): its exit line gives the status, and the run's line
- * says that one rank's status says the program failed. Before, the ranks' records stayed in their buffers and the
- * folder was refused as a killed run's. With `fork` at p = 2, a child forked without exec returns from main (its exit
- * runs the tracer's destructor, with the rank's state and open files) and the ranks end with MPI_Finalize: the child
- * leaves the rank's files alone, which are whole and have no exit line. With `alarm` and `alarm-recv` at p = 1, the
- * exit comes from a signal handler, in the rank's computation (as a SIGTERM handler's when mpirun stops a job) or
- * inside MPI_Recv: the files are left as they are, the marker stays, no index is written, the rank says why, and simrun
- * analyse refuses the folder naming the rank. */
+ * says that one rank's status says the program failed; at p = 1, that "its rank ended at its exit". Before, the ranks'
+ * records stayed in their buffers and the folder was refused as a killed run's. With `fork` at p = 2, a child forked
+ * without exec returns from main (its exit runs the tracer's destructor, with the rank's state and open files) and the
+ * ranks end with MPI_Finalize: the child leaves the rank's files alone, which are whole and have no exit line. With
+ * `alarm` and `alarm-recv` at p = 1, the exit comes from a signal handler, in the rank's computation (as a SIGTERM
+ * handler's when mpirun stops a job) or inside MPI_Recv: the files are left as they are, the marker stays, no index is
+ * written, the rank says why, and simrun analyse refuses the folder naming the rank. */
 static void test_trc_mpi_exit_without_finalize_whole(void)
 {
   char dir[1024];
@@ -2211,6 +2211,13 @@ static void test_trc_mpi_exit_without_finalize_whole(void)
   tu_unwrap(run.out);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "2 of its 2 ranks ended at their exit without calling MPI_Finalize"));
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "1 of them with an exit status that says the program failed (3)"));
+  run_free(&run);
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./no_finalize", "1", trace, "return", &run), 0);
+  run_free(&run);
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
+  tu_unwrap(run.out);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "; its rank ended at its exit without calling MPI_Finalize"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "its trace ends there"));
   run_free(&run);
   CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./no_finalize", "2", trace, "fork", &run), 0);
   TU_ASSERT_RAN(&run);

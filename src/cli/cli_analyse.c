@@ -830,6 +830,28 @@ static void run_polled(FILE *out, const met_timeline_info_t *info, int p)
             work);
 }
 
+/* The clause of run line `info` (p = `p`) on its ranks that ended at their exit without MPI_Finalize, if any, and on
+ * those of them whose exit status says the program failed: "its rank ended at its exit" at p = 1. */
+static void run_exited(FILE *out, const met_timeline_info_t *info, int p)
+{
+  int k = info->exited_ranks, one = k == 1;
+  if (k == 0)
+    return;
+  if (p == 1)
+    fprintf(out, "; its rank");
+  else
+    fprintf(out, "; %d of its %d ranks", k, p);
+  fprintf(out,
+          " ended at %s exit without calling MPI_Finalize (the program returned from main or called exit(); mpirun "
+          "said the job ended improperly): %s there",
+          one ? "its" : "their", one ? "its trace ends" : "their traces end");
+  if (info->exited_failed > 0 && one)
+    fprintf(out, ", with an exit status that says the program failed (%d)", info->exited_status);
+  else if (info->exited_failed > 0)
+    fprintf(out, ", %d of them with an exit status that says the program failed (%d)", info->exited_failed,
+            info->exited_status);
+}
+
 /* Per run, what the pairing of messages and collectives found and whether its timeline was kept. */
 static void print_run(FILE *out, const runs_t *runs, int i)
 {
@@ -907,14 +929,7 @@ static void print_run(FILE *out, const runs_t *runs, int i)
         "; the ranks' other threads used %.3f s of CPU beside the %.3f s of the threads that call MPI, which the TI "
         "trace's compute amounts leave out: a replay misses their work",
         info->threads_cpu, info->threads_mine);
-  if (info->exited_ranks > 0)
-    fprintf(out,
-            "; %d of its %d ranks ended at their exit without calling MPI_Finalize (the program returned from main or "
-            "called exit(); mpirun said the job ended improperly): their traces end there",
-            info->exited_ranks, runs->p[i]);
-  if (info->exited_failed > 0)
-    fprintf(out, ", %d of them with an exit status that says the program failed (%d)", info->exited_failed,
-            info->exited_status);
+  run_exited(out, info, runs->p[i]);
   run_disturbed(out, info, runs->p[i], &runs->lost[i]);
   run_crowded(out, runs, i);
   run_blocked_clause(out, runs, i);

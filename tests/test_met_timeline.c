@@ -280,6 +280,47 @@ static void test_timeline_counts_ranks_ended_at_exit(void)
   remove_folder(dir);
 }
 
+/* Whether folder `dir` is refused (1), its error into `err`, 1024 bytes. */
+static int refused(const char *dir, char *err)
+{
+  met_trace_t *trace = met_timeline_stream(dir, MET_TL_KEEP, NULL, err, 1024);
+  met_trace_free(trace);
+  return trace == NULL;
+}
+
+/* The markers of ranks that did not finish (incomplete-N), the tracer's "why: " line in one of them (rank 1's: "it
+ * called MPI_Abort", as the tracer's MPI_Abort writes it): the refusal names that rank, with the other, and quotes
+ * why. A hostile line (a control character, 400 characters) is quoted printable and cut to the room; a marker that is
+ * a FIFO is not read (it would never end: the refusal names rank 0's, as without a why). */
+static void test_timeline_marker_says_why(void)
+{
+  char dir[1024], path[1100], err[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  snprintf(path, sizeof path, "%s/incomplete-0", dir);
+  tu_write_text(path, "rank 0 of 2 has not finished\n");
+  snprintf(path, sizeof path, "%s/incomplete-1", dir);
+  tu_write_text(path, "rank 1 of 2 has not finished\nwhy: it called MPI_Abort (error code 3)\nwhy: later\n");
+  CU_ASSERT(refused(dir, err));
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "/incomplete-1: rank 1 did not finish (nor did 1 other rank): it called "
+                                     "MPI_Abort (error code 3); read what the run wrote with simrun analyse "
+                                     "--partial, or run it again"));
+  char hostile[600] = "rank 1\nwhy: a\001b";
+  memset(hostile + strlen(hostile), 'x', 400);
+  tu_write_text(path, hostile);
+  CU_ASSERT(refused(dir, err));
+  CU_ASSERT_PTR_NOT_NULL_FATAL(strstr(err, "rank 1 did not finish (nor did 1 other rank): a?bxxx"));
+  CU_ASSERT_PTR_NULL(strchr(err, '\001'));
+  size_t xs = strspn(strstr(err, "a?b") + 3, "x");
+  CU_ASSERT(xs > 200 && xs < 240); /* cut to the room: the rest of the line follows */
+  CU_ASSERT_PTR_NOT_NULL(strstr(err, "x; read what the run wrote"));
+  CU_ASSERT_EQUAL(remove(path), 0);
+  CU_ASSERT_EQUAL_FATAL(mkfifo(path, 0600), 0);
+  CU_ASSERT(refused(dir, err));
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(err, "/incomplete-0: rank 0 did not finish (nor did 1 other rank): the run was killed"));
+  remove_folder(dir);
+}
+
 /* Writes a 2-rank run into a new folder (make_folder; its path into dir): rank 0 posts `n` MPI_Isend of tag 0 that no
  * wait completes, 10 us apart (each `freed` by an MPI_Request_free line naming it, age 0, 1 us after it), and rank 1
  * receives each 3 us after its posting. */
@@ -1442,6 +1483,7 @@ int main(void)
       {"test_timeline_compact_refuses_undefined_and_overflow", test_timeline_compact_refuses_undefined_and_overflow},
       {"test_timeline_refuses_folder_without_timelines", test_timeline_refuses_folder_without_timelines},
       {"test_timeline_counts_ranks_ended_at_exit", test_timeline_counts_ranks_ended_at_exit},
+      {"test_timeline_marker_says_why", test_timeline_marker_says_why},
       {NULL, NULL}};
   return tu_run("met_timeline", cases);
 }

@@ -2068,11 +2068,12 @@ static int analyse_partial(const char *dir, int partial, char *err)
 
 /* A run that dies (rank 1 calls MPI_Abort, or, with `how` "kill", SIGKILLs itself) leaves no index and timelines
  * without their end line, and each rank's marker incomplete-R, which it removes only once its files are whole: simrun
- * analyse refuses the folder in one line naming rank 0's marker (the lowest rank that did not finish) and the other
- * rank, exit 2; with --partial it reads the files up to their last whole line and names rank 0's file (read first) as
- * cut short, in one warning (after SIGKILL, which loses the ranks' buffers, that no record reached its files). The
- * files of an earlier run with more ranks (7), its index and its marker are gone from the folder. With `env`
- * SIMRUN_TRACE_COMPRESS=1, the files are zstd frames never ended (cut mid-frame), and read the same. */
+ * analyse refuses the folder in one line, exit 2: after MPI_Abort naming rank 1's marker, which says so (the tracer's
+ * "why: " line), after SIGKILL rank 0's (the lowest rank that did not finish), with the other rank; with --partial it
+ * reads the files up to their last whole line and names rank 0's file (read first) as cut short, in one warning (after
+ * SIGKILL, which loses the ranks' buffers, that no record reached its files). The files of an earlier run with more
+ * ranks (7), its index and its marker are gone from the folder. With `env` SIMRUN_TRACE_COMPRESS=1, the files are zstd
+ * frames never ended (cut mid-frame), and read the same. */
 static void died_run_is_refused(const char *how, const char *env)
 {
   char dir[1024];
@@ -2101,11 +2102,15 @@ static void died_run_is_refused(const char *how, const char *env)
   char err[4096];
   CU_ASSERT_EQUAL(analyse_partial(dir, 0, err), 2);
   CU_ASSERT_EQUAL(count_lines(err), 1);
-  static const char refused[] = "simrun: error: trace/incomplete-0: rank 0 did not finish (nor did 1 other rank): "
-                                "the run was killed or aborted, or could not write its files, before MPI_Finalize, "
-                                "or exited without it where the tracer could not end them (its warning said why), or "
-                                "is still running; run it again (or let it end), or read what it wrote with simrun "
-                                "analyse --partial\n";
+  static const char killed[] = "simrun: error: trace/incomplete-0: rank 0 did not finish (nor did 1 other rank): "
+                               "the run was killed or aborted, or could not write its files, before MPI_Finalize, "
+                               "or exited without it where the tracer could not end them (its warning said why), or "
+                               "is still running; run it again (or let it end), or read what it wrote with simrun "
+                               "analyse --partial\n";
+  static const char aborted[] = "simrun: error: trace/incomplete-1: rank 1 did not finish (nor did 1 other rank): it "
+                                "called MPI_Abort (error code 3); read what the run wrote with simrun analyse "
+                                "--partial, or run it again\n";
+  const char *refused = how ? killed : aborted;
   CU_ASSERT_STRING_EQUAL(err, refused);
   CU_ASSERT_EQUAL(analyse_partial(dir, 2, err), 2); /* --replay-on said first that the index is missing */
   CU_ASSERT_STRING_EQUAL(err, refused);
@@ -2179,7 +2184,10 @@ static int ended_at_exit(const char *trace, int rank, int status)
  * ranks end with MPI_Finalize: the child leaves the rank's files alone, which are whole and have no exit line. With
  * `alarm` and `alarm-recv` at p = 1, the exit comes from a signal handler, in the rank's computation (as a SIGTERM
  * handler's when mpirun stops a job) or inside MPI_Recv: the files are left as they are, the marker stays, no index is
- * written, the rank says why, and simrun analyse refuses the folder naming the rank. */
+ * written, the rank says why, in its warning and in its marker, and simrun analyse refuses the folder naming the rank
+ * and quoting why. With `late` at p = 2, rank 1 sleeps where rank 0 returns: rank 0 says after its 2 s wait that the
+ * trace stops short, mpirun kills rank 1, and simrun analyse quotes why from rank 1's marker (before: not a word from
+ * the tracer, and the refusal of a killed run). */
 static void test_trc_mpi_exit_without_finalize_whole(void)
 {
   char dir[1024];
@@ -2240,8 +2248,22 @@ static void test_trc_mpi_exit_without_finalize_whole(void)
     CU_ASSERT_EQUAL(count_entries(trace), 3); /* rank-0, timeline-0, incomplete-0 */
     char err[4096];
     CU_ASSERT_EQUAL(analyse_partial(dir, 0, err), 2);
-    CU_ASSERT_PTR_NOT_NULL(strstr(err, "trace/incomplete-0: rank 0 did not finish"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "trace/incomplete-0: rank 0 did not finish: it exited without calling "
+                                       "MPI_Finalize, "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, interrupted[k].said));
   }
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./no_finalize", "2", trace, "late", &run), 0);
+  CU_ASSERT_EQUAL(occurrences(run.err, "simrun-trace: warning: rank 0 exited without calling MPI_Finalize, and other "
+                                       "ranks had not ended their files 2 s later"),
+                  1);
+  run_free(&run);
+  CU_ASSERT_EQUAL(count_entries(trace), 5); /* rank-R and timeline-R of the 2 ranks, incomplete-1: no index */
+  char err[4096];
+  CU_ASSERT_EQUAL(analyse_partial(dir, 0, err), 2);
+  CU_ASSERT_STRING_EQUAL(err, "simrun: error: trace/incomplete-1: rank 1 did not finish: rank 0 exited without calling "
+                              "MPI_Finalize, and it had not ended its files 2 s later: mpirun ends such a job, killing "
+                              "the ranks still running; read what the run wrote with simrun analyse --partial, or run "
+                              "it again\n");
   remove_folder(trace);
   remove_folder(dir);
 }

@@ -1091,19 +1091,55 @@ static int stream_intervals(stream_t *s, met_tl_match_t *m, met_trace_t *trace, 
   return 0;
 }
 
+/* The reason the tracer added to rank `rank`'s marker in `dir` (its first "why: " line: docs/tracer.md) into `why`
+ * (`size` bytes), printable characters only and cut to the room: 1, or 0 when it has none. Read as a user's file: a
+ * regular file only (not a FIFO, which would never end), its first MARKER_READ bytes. */
+enum { MARKER_READ = 4096 };
+
+static int marker_why(const char *dir, int rank, char *why, size_t size)
+{
+  char path[PATH_MAX + 32];
+  snprintf(path, sizeof path, "%s/incomplete-%d", dir, rank);
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  struct stat st;
+  char text[MARKER_READ + 1];
+  ssize_t len = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? read(fd, text, MARKER_READ) : -1;
+  if (fd >= 0)
+    close(fd);
+  text[len > 0 ? len : 0] = '\0';
+  const char *at = strncmp(text, "why: ", 5) == 0 ? text : strstr(text, "\nwhy: ");
+  if (!at)
+    return 0;
+  at += at[0] == '\n' ? 6 : 5;
+  size_t n = 0;
+  for (; n + 1 < size && at[n] && at[n] != '\n'; n++)
+    why[n] = isprint((unsigned char)at[n]) ? at[n] : '?';
+  why[n] = '\0';
+  return n > 0;
+}
+
 /* A folder where the tracer left a rank's marker (incomplete-N: docs/tracer.md, "A run that ends abnormally"), which
- * the rank removes only once its files are closed whole. 0, or BAS_EDATA with a message naming the lowest such rank. */
+ * the rank removes only once its files are closed whole. 0, or BAS_EDATA with a message naming the lowest rank whose
+ * marker says why it stopped (an MPI_Abort, an exit the tracer could not end the files at), quoting it, else the
+ * lowest such rank. */
 static int unfinished(const char *dir, char *err, size_t errlen)
 {
   DIR *d = opendir(dir);
   int lowest = -1;
   int count = 0;
+  int told = -1;
+  char why[240] = "";
   for (const struct dirent *e; d && (e = readdir(d));) {
     int rank = -1;
     int end = 0;
     if (sscanf(e->d_name, "incomplete-%d%n", &rank, &end) == 1 && rank >= 0 && e->d_name[end] == '\0') {
       count++;
       lowest = lowest < 0 || rank < lowest ? rank : lowest;
+      char said[sizeof why];
+      if ((told < 0 || rank < told) && marker_why(dir, rank, said, sizeof said)) {
+        told = rank;
+        snprintf(why, sizeof why, "%s", said);
+      }
     }
   }
   if (d)
@@ -1113,11 +1149,18 @@ static int unfinished(const char *dir, char *err, size_t errlen)
   char others[64] = "";
   if (count > 1)
     snprintf(others, sizeof others, " (nor did %d other rank%s)", count - 1, count > 2 ? "s" : "");
-  snprintf(err, errlen,
-           "%s/incomplete-%d: rank %d did not finish%s: the run was killed or aborted, or could not write its files, "
-           "before MPI_Finalize, or exited without it where the tracer could not end them (its warning said why), or "
-           "is still running; run it again (or let it end), or read what it wrote with simrun analyse --partial",
-           dir, lowest, lowest, others);
+  if (told >= 0)
+    snprintf(err, errlen,
+             "%s/incomplete-%d: rank %d did not finish%s: %s; read what the run wrote with simrun analyse --partial, "
+             "or run it again",
+             dir, told, told, others, why);
+  else
+    snprintf(err, errlen,
+             "%s/incomplete-%d: rank %d did not finish%s: the run was killed or aborted, or could not write its "
+             "files, before MPI_Finalize, or exited without it where the tracer could not end them (its warning said "
+             "why), or is still running; run it again (or let it end), or read what it wrote with simrun analyse "
+             "--partial",
+             dir, lowest, lowest, others);
   return BAS_EDATA;
 }
 

@@ -146,6 +146,11 @@ EXPORT int MPI_Abort(MPI_Comm comm, int errorcode)
 {
   aborted = 1;
   trc_flush();
+  if (started) {
+    char why[64];
+    snprintf(why, sizeof why, "it called MPI_Abort (error code %d)", errorcode);
+    trc_marker_why(why);
+  }
   return PMPI_Abort(comm, errorcode);
 }
 
@@ -253,8 +258,22 @@ static void finish_at_exit(int status, void *unused)
     return; /* MPI_Finalize came from a library's destructor, or the run aborted */
   started = 0;
   fflush(NULL);
-  if (trc_finish_at_exit(status) != TRC_WHOLE || !others_ended())
+  if (trc_finish_at_exit(status) != TRC_WHOLE)
     return;
+  if (!others_ended()) {
+    char why[200];
+    snprintf(why, sizeof why,
+             "rank %d exited without calling MPI_Finalize, and it had not ended its files %.0f s later: mpirun ends "
+             "such a job, killing the ranks still running",
+             world_rank, EXIT_WAIT);
+    trc_markers_left_why(why);
+    fprintf(stderr,
+            "simrun-trace: warning: rank %d exited without calling MPI_Finalize, and other ranks had not ended their "
+            "files %.0f s later: mpirun ends such a job, killing the ranks still running, so the trace in %s stops "
+            "short and has no index.txt (their markers say why)\n",
+            world_rank, EXIT_WAIT, trc_dir());
+    return;
+  }
   static const char said[] = "simrun-trace: warning: the program exited without calling MPI_Finalize: the ranks that "
                              "did so end their traces at their exit (their timelines' '" TRC_EXIT_LINE "' line)";
   if (trc_smpi_only()) {

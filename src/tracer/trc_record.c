@@ -18,6 +18,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
@@ -448,6 +449,40 @@ static void remove_stale(void)
 static void marker_path(char *path, size_t len, int rank)
 {
   snprintf(path, len, "%s/" TRC_INCOMPLETE "-%d", rec.dir, rank);
+}
+
+/* Adds `why` to rank `rank`'s marker, when it is there, as a "why: " line (docs/tracer.md): simrun analyse quotes it
+ * when it refuses the folder (met_timeline.c), so that the folder says why after the warning has scrolled away. A line
+ * longer than the room is cut; a marker that cannot be written keeps the generic refusal. */
+static void marker_why(int rank, const char *why)
+{
+  char path[PATH_MAX + 64];
+  marker_path(path, sizeof path, rank);
+  /* not O_CREAT: a marker removed stays removed; O_NONBLOCK: a FIFO put there does not hold the rank */
+  int fd = open(path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    return;
+  char line[320];
+  int n = snprintf(line, sizeof line, "why: %s\n", why);
+  size_t len = n < 0 ? 0 : (size_t)n < sizeof line ? (size_t)n : sizeof line - 1;
+  line[len > 0 ? len - 1 : 0] = '\n';
+  if (len > 0 && write(fd, line, len) != (ssize_t)len)
+    fprintf(stderr, "simrun-trace: warning: rank %d cannot add why its files stop short to %s: %s\n", rec.rank, path,
+            strerror(errno));
+  close(fd);
+}
+
+void trc_marker_why(const char *why)
+{
+  if (rec.dir[0])
+    marker_why(rec.rank, why);
+}
+
+void trc_markers_left_why(const char *why)
+{
+  for (int i = 0; i < rec.size && rec.dir[0]; i++)
+    if (i != rec.rank)
+      marker_why(i, why);
 }
 
 /* The rank's marker, made before its files are opened and removed by trc_finish only once they are closed whole: a
@@ -2061,6 +2096,9 @@ static int finish(int at_exit, int status)
     fprintf(stderr, "simrun-trace: warning: rank %d could not write its files in %s whole\n", rec.rank, rec.dir);
   char marker[PATH_MAX + 64];
   marker_path(marker, sizeof marker, rec.rank);
+  if (ok && at_exit && from_others)
+    marker_why(rec.rank, "it exited without calling MPI_Finalize after MPI calls from threads other than the one that "
+                         "initialised MPI, which are not traced (the trace would not replay)");
   if (ok && !(at_exit && from_others) && unlink(marker) != 0) { /* the rank's files are whole */
     fprintf(stderr, "simrun-trace: warning: rank %d cannot remove %s: %s\n", rec.rank, marker, strerror(errno));
     ok = 0;
@@ -2111,6 +2149,9 @@ int trc_finish_at_exit(int status)
             "simrun-trace: warning: rank %d exited without calling MPI_Finalize, %s: its files stop short and its "
             "marker stays\n",
             rec.rank, why);
+    char said[160];
+    snprintf(said, sizeof said, "it exited without calling MPI_Finalize, %s", why);
+    marker_why(rec.rank, said);
     return TRC_FAILED;
   }
   return finish(1, status);

@@ -218,6 +218,13 @@ int trc_finish_at_exit(int status);
 /* Whether no other rank's marker (trc_folder.h) is left in the trace folder: every rank wrote its files whole. */
 int trc_markers_gone(void);
 
+/* Why the rank's files stop short (`why`, one line in the third person: "it called MPI_Abort ..."), added to its
+ * marker as a "why: " line, which simrun analyse quotes when it refuses the folder (docs/tracer.md). */
+void trc_marker_why(const char *why);
+
+/* The same, into each other rank's marker still there. */
+void trc_markers_left_why(const char *why);
+
 /* Marks MPI_Finalize's return (PMPI_Finalize returned): the process's CPU time then, from which trc_after_finalize
  * counts. */
 void trc_finalize_returned(void);

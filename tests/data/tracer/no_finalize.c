@@ -6,7 +6,8 @@
  * exit must leave alone), and the ranks then end with MPI_Finalize. With `alarm` (p = 1), a timer's signal handler
  * calls exit() 50 ms into a computation that never ends, as a program's SIGTERM handler does when mpirun stops the
  * job; with `alarm-recv`, inside an MPI_Recv of a message from the rank itself that never comes. With `status`, rank
- * 1 calls exit(3) where it would return. */
+ * 1 calls exit(3) where it would return. With `late`, the ranks but 0 sleep 10 s where they would return, so that
+ * mpirun kills them once rank 0's process is gone. */
 #include <mpi.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -59,6 +60,8 @@ int main(int argc, char **argv)
     MPI_Finalize();
   else if (rank == 1 && argc > 1 && strcmp(argv[1], "status") == 0)
     exit(3);
+  else if (rank != 0 && argc > 1 && strcmp(argv[1], "late") == 0)
+    sleep(10);
   else if (rank == 0)
     usleep(20000);
   return 0;

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # Short runs predicted (docs/tracer-extras.md, "Start-up and communicator set-up"): MUMPS' dsimpletest (Debian's
 # mumps-test: a 5 x 5 system solved in 1-3 ms, read from its input on standard input, after the solver's set-up of its
-# communicators), at each p first run RUNS times untraced under bench/span.c (the span a trace's T_par covers, and the
-# ranks' involuntary context switches: it prints no time of its own), then traced RUNS times with SIMRUN_TRACE_FLOPS at
+# communicators), at each p first run RUNS times untraced under libsimrun-span.so (the span a trace's T_par covers,
+# and the ranks' involuntary context switches: it prints no time of its own), then traced RUNS times with SIMRUN_TRACE_FLOPS at
 # the probed flop rate, each run's `simrun analyse --replay-on` of the probed platform printed: predicted against the
 # traced run's measured time, whether the run was disturbed (then measured is its busiest core's CPU time), and the
 # prediction against the untraced runs' median and against the median of those that no other process preempted
@@ -12,7 +12,7 @@
 # figures, and the load average, printed before and after.
 # PLATFORM=FILE replays on that probed platform instead of probing anew.
 # Usage: [TRACE_LIB=FILE] [PLATFORM=FILE] bench/startup.sh [RUNS [P...]]   (default 3 runs, p = 1 2 4; needs build/simrun,
-# build/libsimrun-trace.so, Open MPI and mumps-test)
+# build/libsimrun-trace.so, build/libsimrun-span.so, Open MPI and mumps-test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -32,14 +32,13 @@ for _ in 1 2 3; do
 done
 [ -f "$platform" ] || { echo "bench/startup.sh: simrun machine probe failed three times: give PLATFORM=FILE" >&2; exit 1; }
 flops=$(sed -n 's/.*SIMRUN_TRACE_FLOPS=\([0-9.e+]*\).*/\1/p' "$platform" | head -1)
-mpicc -O2 -shared -fPIC bench/span.c -o "$work/span.so"
 # versus PREDICTED REFERENCE: the difference in %, or "-"
 versus() { awk -v p="$1" -v r="$2" 'BEGIN { if (r == "-") print "-"; else printf "%+.1f%%", 100 * (p - r) / r }'; }
 for p in $ps; do
   : > "$work/spans"
   for ((run = 1; run <= runs; run++)); do
-    mpirun --oversubscribe -np "$p" -x "LD_PRELOAD=$work/span.so" "$program" <"$input" 2>&1 >/dev/null |
-      awk '$1 == "span" { print $2, $3 }' >> "$work/spans"
+    mpirun --oversubscribe -np "$p" -x "LD_PRELOAD=$PWD/build/libsimrun-span.so" "$program" <"$input" 2>&1 >/dev/null |
+      sed -n 's/^simrun-span: \([0-9.]*\) s .*, \([0-9]*\) involuntary .*/\1 \2/p' >> "$work/spans"
   done
   [ -s "$work/spans" ] || { echo "bench/startup.sh: no span printed by the untraced runs at p = $p" >&2; exit 1; }
   all=$(cut -d' ' -f1 "$work/spans" | lower_median)

@@ -1362,6 +1362,35 @@ static void test_analyse_replay_on_page_faults(void)
                           "     2          0.190000 (untraced)        0.140000      -26.3%  - (not recorded)\n");
 }
 
+/* An --untraced time far longer than the traced run's T_par (tests/data/tracer/faults-pair: 0.19 s, by hand above)
+ * gets the "Untraced:" line, which says what --untraced takes: 0.30 s is 57.9% longer (beyond 20% and 50 ms: 0.278
+ * s); 0.27 s and the T_par itself get none (pvbatch's mpirun wall time, 0.75 s of start-up before MPI_Init, read -24%
+ * to -40% without a word). */
+static void test_analyse_replay_on_untraced_far_longer(void)
+{
+  static const struct {
+    const char *untraced, *said;
+  } cases[] = {{"2=0.30", "Untraced: p = 2: 0.300000 s given, 57.9% longer than the traced run's T_par (0.190000 s), "
+                          "which tracing only lengthens: --untraced takes the time from the end of MPI_Init to "
+                          "MPI_Finalize (libsimrun-span.so preloaded prints it), not mpirun's wall time"},
+               {"2=0.27", NULL},
+               {"2=0.19", NULL}};
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  write_pair_platform(dir, "pair.xml", "");
+  for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+    const char *args[] = {"analyse",    RUNS "faults-pair", "--replay-on", "pair.xml",
+                          "--untraced", cases[k].untraced,  NULL};
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(run_simrun(dir, args, &run), 0);
+    CU_ASSERT_EQUAL(run.status, 0);
+    tu_unwrap(run.out);
+    CU_ASSERT(cases[k].said ? strstr(run.out, cases[k].said) != NULL : strstr(run.out, "Untraced:") == NULL);
+    run_free(&run);
+  }
+  remove_folder(dir);
+}
+
 /* --replay-on charges each rank's first collective of each kind at the platform's simrun:first-call-us, once per kind
  * whatever the communicator: tests/data/tracer/first-calls-pair, by hand: each rank computes 1e8 flops (0.1 s at 1
  * Gflop/s), then a broadcast, an allreduce, a broadcast and a broadcast on a communicator of both, whose messages of 8
@@ -2338,6 +2367,7 @@ int main(void)
       {"test_analyse_replay_picture", test_analyse_replay_picture},
       {"test_analyse_replay_on_cleans_up", test_analyse_replay_on_cleans_up},
       {"test_analyse_replay_on_page_faults", test_analyse_replay_on_page_faults},
+      {"test_analyse_replay_on_untraced_far_longer", test_analyse_replay_on_untraced_far_longer},
       {"test_analyse_replay_on_first_calls", test_analyse_replay_on_first_calls},
       {"test_analyse_replay_on_polls_until_a_message", test_analyse_replay_on_polls_until_a_message},
       {"test_analyse_replay_on_polls_beside_own_send", test_analyse_replay_on_polls_beside_own_send},

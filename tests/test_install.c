@@ -115,6 +115,9 @@ static void test_install_and_use(void)
            "export PKG_CONFIG_PATH && '%s' -O2 $(pkg-config --cflags simrun-trace) ring_matmul.c -o ring_matmul",
            prefix, prefix, SIMRUN_MPICC);
   CU_ASSERT_EQUAL(shell(work, command), 0);
+  /* libsimrun-span.so beside the tracer, for --untraced's time (docs/analyse.md, "Replaying") */
+  snprintf(command, sizeof command, "test -s '%s/lib/libsimrun-span.so'", prefix);
+  CU_ASSERT_EQUAL(shell(work, command), 0);
   snprintf(command, sizeof command, "rm -rf '%s' '%s'", prefix, work);
   CU_ASSERT_EQUAL(system(command), 0);
 }

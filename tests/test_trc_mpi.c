@@ -2268,6 +2268,62 @@ static void test_trc_mpi_exit_without_finalize_whole(void)
   remove_folder(dir);
 }
 
+/* Runs `program` `arg` at p = `np` in `dir` untraced, under libsimrun-span.so, into `run`. */
+static int span_run(const char *dir, const char *program, const char *np, const char *arg, cli_run_t *run)
+{
+  CU_ASSERT_FATAL(SIMRUN_MPIRUN[0] != '\0' && SIMRUN_SPAN_LIB[0] != '\0');
+  char preload[1200];
+  snprintf(preload, sizeof preload, "LD_PRELOAD=%s", SIMRUN_SPAN_LIB);
+  const char *args[] = {"--allow-run-as-root", "--oversubscribe", "-np", np, "-x", preload, program, arg, NULL};
+  return run_program(dir, SIMRUN_MPIRUN, args, run);
+}
+
+/* libsimrun-span.so, the untraced time --untraced takes: the ring multiply at p = 2 under it prints one line, the
+ * longest rank's span from the end of MPI_Init to MPI_Finalize, which holds the program's own time (MPI_Wtime from
+ * after its allocations to its result, printed) and passes it by at most its allocations and frees, 20 ms and 10%
+ * (by hand: some 1 ms); and the option it gives is one simrun analyse takes for the traced run of the same program.
+ * A program that returns from main without MPI_Finalize (no_finalize.c) gets rank 0's span to its exit, said so. */
+static void test_trc_mpi_span_library(void)
+{
+  char dir[1024];
+  built_in_new_folder(dir, EXAMPLE, "ring_matmul");
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(span_run(dir, "./ring_matmul", "2", "400", &run), 0);
+  TU_ASSERT_RAN(&run);
+  const char *own_line = strstr(run.out, "ring_matmul: n = 400, p = 2, ");
+  const char *said = strstr(run.err, "simrun-span: ");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(own_line);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(said);
+  CU_ASSERT_PTR_NULL(strstr(said + 1, "simrun-span: "));
+  double own = strtod(own_line + strlen("ring_matmul: n = 400, p = 2, "), NULL), span = 0;
+  char option[64] = "";
+  CU_ASSERT_EQUAL(sscanf(said,
+                         "simrun-span: %lf s from the end of MPI_Init to MPI_Finalize (the longest rank's) at p "
+                         "= 2, %*d involuntary context switch(es): give simrun analyse --untraced %63s",
+                         &span, option),
+                  2);
+  CU_ASSERT(own > 0 && span >= own && span <= own + 0.02 + 0.1 * own);
+  run_free(&run);
+  char trace[1100];
+  snprintf(trace, sizeof trace, "%s/trace", dir);
+  CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./ring_matmul", "2", trace, "400", &run), 0);
+  run_free(&run);
+  const char *analyse[] = {"analyse",    "trace", "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
+                           "--untraced", option,  NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "(untraced)"));
+  run_free(&run);
+  build(dir, NO_FINAL, "no_finalize");
+  CU_ASSERT_EQUAL_FATAL(span_run(dir, "./no_finalize", "2", "return", &run), 0);
+  CU_ASSERT_EQUAL(occurrences(run.err, "simrun-span: "), 1);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, " s from the end of MPI_Init to rank 0's exit without MPI_Finalize (its "
+                                         "own) at p = 2"));
+  run_free(&run);
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
 /* MPI_THREAD_MULTIPLE: a run whose MPI calls all come from the thread that initialised MPI is traced whole (an index,
  * and simrun analyse reads it without a word); a run whose messages go from another thread still runs to its end, and
  * each rank says how many calls it could not record (one each: MPI_Sendrecv), with no index written, and simrun
@@ -3654,6 +3710,7 @@ int main(void)
       {"test_trc_mpi_aborted_run_is_refused", test_trc_mpi_aborted_run_is_refused},
       {"test_trc_mpi_killed_run_is_refused", test_trc_mpi_killed_run_is_refused},
       {"test_trc_mpi_exit_without_finalize_whole", test_trc_mpi_exit_without_finalize_whole},
+      {"test_trc_mpi_span_library", test_trc_mpi_span_library},
       {"test_trc_mpi_thread_multiple", test_trc_mpi_thread_multiple},
       {"test_trc_mpi_full_disk_keeps_program_running", test_trc_mpi_full_disk_keeps_program_running},
       {"test_trc_mpi_unwritable_folder_keeps_program_running", test_trc_mpi_unwritable_folder_keeps_program_running},

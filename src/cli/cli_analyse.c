@@ -158,7 +158,9 @@ static void usage(FILE *out)
           "                      computations' CPU time and rank 0's host's time for them (compute_cpu_s,\n"
           "                      compute_replay_s), a \"Speed:\" line where a rank's flop rate is over 5%% from\n"
           "                      that host's speed (speed)\n"
-          "  --untraced P=SECONDS  the untraced run's wall time at p = P, the measured time --replay-on compares\n"
+          "  --untraced P=SECONDS  the untraced run's time at p = P from the end of MPI_Init to MPI_Finalize (the\n"
+          "                      span a trace covers: libsimrun-span.so preloaded prints it; mpirun's wall time\n"
+          "                      also holds the start-up before MPI_Init), the measured time --replay-on compares\n"
           "                      with (else the traced run's T_par or CPU time); once for each p, each the p of a\n"
           "                      DIR's run, and only with --replay-on (a time left unused is refused)\n"
           "  --platform FILE     also give the bottleneck view (seed 001 Table 5's components) of each run's TI\n"
@@ -196,7 +198,7 @@ static const char *add_untraced(analyse_opts_t *opts, const char *text)
   double seconds = 0;
   if (opts->nuntraced == MAX_RUNS || sscanf(text, "%d=%lf%n", &p, &seconds, &used) != 2 || text[used] != '\0' ||
       p < 1 || !(seconds > 0) || isinf(seconds))
-    return "expected P=SECONDS (the untraced run's wall time at p ranks), at most 64";
+    return "expected P=SECONDS (the untraced run's time from MPI_Init to MPI_Finalize at p ranks), at most 64";
   for (int i = 0; i < opts->nuntraced; i++)
     if (opts->untraced_p[i] == p)
       return "that p has a time already; give one --untraced per p";
@@ -1402,6 +1404,27 @@ static void blocking_text(const analyse_opts_t *opts, const runs_t *runs, int i,
              runs->p[i], r->blocked, opts->replay_on, r->predicted + r->blocked);
 }
 
+/* An untraced time longer than the traced run's T_par by more than this share and UNTRACED_SLACK seconds, though
+ * tracing lengthens a run, is worth the "Untraced:" line: a wall time of the whole program, it seems (with their
+ * start-up before MPI_Init, six Debian programs' predictions at p = 1, 2 and 4 read -8% to -42% against mpirun's wall
+ * time, pvbatch's -24% to -40%, where against their spans pvbatch's read -0.9% to -2.7%). */
+#define UNTRACED_LONGER 0.2
+#define UNTRACED_SLACK  0.05
+
+/* Run `i`'s "Untraced:" line into r->untraced_note when the untraced time given for it (`untraced`) is far longer
+ * than its traced T_par `traced`, else "". */
+static void untraced_text(int p, double untraced, double traced, stu_replay_t *r)
+{
+  r->untraced_note[0] = '\0';
+  if (!(untraced > traced * (1 + UNTRACED_LONGER) + UNTRACED_SLACK))
+    return;
+  snprintf(r->untraced_note, sizeof r->untraced_note,
+           "p = %d: %.6f s given, %.1f%% longer than the traced run's T_par (%.6f s), which tracing only lengthens: "
+           "--untraced takes the time from the end of MPI_Init to MPI_Finalize (libsimrun-span.so preloaded prints "
+           "it), not mpirun's wall time, which also holds the start-up before MPI_Init that no trace holds",
+           p, untraced, 100 * (untraced / traced - 1), traced);
+}
+
 /* A row of the table: p, the measured time (measured_text) and which, the prediction, how far apart
  * (stu_replay_diff: "within" a range; also a measured time within the range a quiet run takes where the replay put
  * ranks on one core, shared_band, which the placement's line explains: a helper's PETSc CG at p = 4 on 2 cores read
@@ -1452,6 +1475,7 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
     r.predicted = replay.replayed.t_par;
     r.measured = !isnan(untraced) ? untraced : on_cpu ? most : study->points[i].t_par;
     r.untraced = !isnan(untraced);
+    untraced_text(p, untraced, study->points[i].t_par, &r);
     r.on_cpu = on_cpu;
     r.least = on_cpu ? fmin(replay.core_least, most) : r.measured;
     r.predicted_least = replay.band_least;

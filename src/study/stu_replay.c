@@ -9,11 +9,10 @@
 #include <stddef.h>
 #include <stdlib.h>
 
-const stu_replay_line_t stu_replay_lines[STU_REPLAY_LINES] = {{"Disturbed", offsetof(stu_replay_t, disturbance)},
-                                                              {"Blocked", offsetof(stu_replay_t, blocking)},
-                                                              {"Placement", offsetof(stu_replay_t, placement)},
-                                                              {"Same host", offsetof(stu_replay_t, same_host)},
-                                                              {"Speed", offsetof(stu_replay_t, speed)}};
+const stu_replay_line_t stu_replay_lines[STU_REPLAY_LINES] = {
+    {"Untraced", offsetof(stu_replay_t, untraced_note)}, {"Disturbed", offsetof(stu_replay_t, disturbance)},
+    {"Blocked", offsetof(stu_replay_t, blocking)},       {"Placement", offsetof(stu_replay_t, placement)},
+    {"Same host", offsetof(stu_replay_t, same_host)},    {"Speed", offsetof(stu_replay_t, speed)}};
 
 const char *stu_replay_text(const stu_replay_t *replay, const stu_replay_line_t *line)
 {

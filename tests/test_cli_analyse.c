@@ -570,6 +570,33 @@ static int seq_told_holding(const char *dir, double cpu, double waited)
   return told;
 }
 
+/* A --seq-time far longer than the T_par of the run traced at p = 1 among the folders (tests/data/tracer/replay-seq,
+ * 1.3 s by hand) is said on the T_seq line, with what T_seq should be: 2.0 s, 53.8% longer (beyond 20% and 50 ms: 1.61
+ * s); 1.6 s and 1.3 s are not (pvbatch's untraced wall time at p = 1, 3.21 s against a span of 2.46 s, gave an
+ * efficiency of 130.4% at p = 1 without a word). */
+static void test_analyse_seq_time_far_longer(void)
+{
+  static const struct {
+    const char *seq;
+    int said;
+  } cases[] = {{"2.0", 1}, {"1.6", 0}, {"1.3", 0}};
+  for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+    cli_run_t run;
+    const char *args[] = {"analyse", "--width", "1000", RUNS "replay-seq", "--seq-time", cases[k].seq, NULL};
+    CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+    CU_ASSERT_EQUAL(run.status, 0);
+    const char *line = strstr(run.out, "T_seq = ");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(line);
+    CU_ASSERT_EQUAL(strstr(line, "; it is 53.8% longer than the T_par of " RUNS "replay-seq, traced at p = 1 "
+                                 "(1.300000 s), which tracing only lengthens, so the speedups and efficiencies against "
+                                 "it are too high: T_seq is the untraced run's time from the end of MPI_Init to "
+                                 "MPI_Finalize") != NULL,
+                    cases[k].said);
+    CU_ASSERT_EQUAL(strstr(line, "longer than the T_par of") != NULL, cases[k].said);
+    run_free(&run);
+  }
+}
+
 /* T_seq from a run at p > 1 (the measured computation) says when its computations ran far longer than their CPU
  * time: tests/data/tracer/shared-quad's 4 ranks compute 1.6 s each (6.4 s) for 0.5 + 0.4 + 0.5 + 0.4 = 1.8 s of CPU,
  * 1 - 1.8 / 6.4 = 72% of their time not running, 0.6 + 0.5 + 1.0 + 0.9 = 3.0 s of it waiting for a processor, over
@@ -2368,6 +2395,7 @@ int main(void)
       {"test_analyse_replay_on_cleans_up", test_analyse_replay_on_cleans_up},
       {"test_analyse_replay_on_page_faults", test_analyse_replay_on_page_faults},
       {"test_analyse_replay_on_untraced_far_longer", test_analyse_replay_on_untraced_far_longer},
+      {"test_analyse_seq_time_far_longer", test_analyse_seq_time_far_longer},
       {"test_analyse_replay_on_first_calls", test_analyse_replay_on_first_calls},
       {"test_analyse_replay_on_polls_until_a_message", test_analyse_replay_on_polls_until_a_message},
       {"test_analyse_replay_on_polls_beside_own_send", test_analyse_replay_on_polls_beside_own_send},

@@ -357,9 +357,9 @@ __attribute__((destructor)) static void check_seen(void)
                     "`use mpi` and `use mpi_f08` under gfortran's names (docs/tracer.md)\n");
   else if (!initialized && rank && dir && dir[0] && access(dir, F_OK) != 0 && started_by_mpirun())
     fprintf(stderr,
-            "simrun-trace: warning: this program never called MPI_Init (a serial program, whose ldd names no MPI "
-            "library, or one that runs without MPI unless told, as OpenFOAM's solvers without -parallel): nothing "
-            "was traced into %s\n",
+            "simrun-trace: warning: this program never called MPI_Init (a serial program, or one that uses MPI "
+            "only when told, as OpenFOAM's solvers without -parallel, even where ldd names an MPI library: each "
+            "process mpirun started ran alone): nothing was traced into %s\n",
             dir);
 }
 

@@ -280,6 +280,39 @@ static void test_timeline_counts_ranks_ended_at_exit(void)
   remove_folder(dir);
 }
 
+/* The "# start-up AGE INIT" lines (docs/tracer.md): the most of each over the ranks (0.5 and 0.7 s, 0.2 and 0.1 s:
+ * 0.7 and 0.2); AGE -1 (unknown) leaves it out; lines with NaN, a negative INIT, a value over a day or a trailing
+ * word are left out whole; no line: both NAN. */
+static void test_timeline_reads_startup(void)
+{
+  char dir[1024];
+  CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+  static const char *const lines[][2] = {
+      {"# start-up 0.5 0.2\n", "# start-up 0.7 0.1\n"},
+      {"# start-up nan 1\n# start-up -1 0.3\n", "# start-up 1e300 0\n# start-up 5 -2\n# start-up 6 1 s\n"},
+      {"", ""}};
+  static const double age[] = {0.7, NAN, NAN}, init[] = {0.2, 0.3, NAN};
+  for (int run = 0; run < 3; run++) {
+    for (int r = 0; r < 2; r++) {
+      char path[1100];
+      char text[512];
+      snprintf(path, sizeof path, "%s/timeline-%d.txt", dir, r);
+      snprintf(text, sizeof text,
+               "# simrun measured timeline 1\n# rank %d of 2\n%s# start end category phase peer bytes call tag comm\n"
+               "0.000000000 0.000010000 compute main -1 0 - 0 0\n# end 0.000010000\n",
+               r, lines[run][r]);
+      tu_write_text(path, text);
+    }
+    met_timeline_info_t info;
+    met_trace_t *trace = read_with_info(dir, &info);
+    CU_ASSERT_PTR_NOT_NULL(trace);
+    CU_ASSERT(isnan(age[run]) ? isnan(info.startup_age) : info.startup_age == age[run]);
+    CU_ASSERT(isnan(init[run]) ? isnan(info.startup_init) : info.startup_init == init[run]);
+    met_trace_free(trace);
+  }
+  remove_folder(dir);
+}
+
 /* Whether folder `dir` is refused (1), its error into `err`, 1024 bytes. */
 static int refused(const char *dir, char *err)
 {
@@ -1484,6 +1517,7 @@ int main(void)
       {"test_timeline_refuses_folder_without_timelines", test_timeline_refuses_folder_without_timelines},
       {"test_timeline_counts_ranks_ended_at_exit", test_timeline_counts_ranks_ended_at_exit},
       {"test_timeline_marker_says_why", test_timeline_marker_says_why},
+      {"test_timeline_reads_startup", test_timeline_reads_startup},
       {NULL, NULL}};
   return tu_run("met_timeline", cases);
 }

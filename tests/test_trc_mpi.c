@@ -3647,6 +3647,57 @@ static double replay_difference(const char *dir, const char *trace)
   return csv_figure(dir, args, "replay.csv", "replay_diff");
 }
 
+/* The start-up before time 0, outside the trace (docs/tracer.md, "# start-up"), of rank `rank` in `trace`: the
+ * process's age at its MPI_Init call into *age, MPI_Init to time 0 into *init. 0, or -1 without the line. */
+static int startup_line(const char *trace, int rank, double *age, double *init)
+{
+  char name[64];
+  snprintf(name, sizeof name, "timeline-%d.txt", rank);
+  char *text = read_output(trace, name);
+  const char *line = text ? strstr(text, "\n# start-up ") : NULL;
+  int read = line && sscanf(line, "\n# start-up %lf %lf", age, init) == 2;
+  free(text);
+  return read ? 0 : -1;
+}
+
+/* tests/data/tracer/startup.c at p = 2, its processes sleeping 0.3 s before MPI_Init (`late`) or not: each rank's
+ * "# start-up" line gives its process's age at its MPI_Init call (from /proc/self/stat's start, to 10 ms), 0.2 s or
+ * more longer with the sleep (0.3 s less the clock's tick and the noise of two runs), within 2 s, and MPI_Init's own
+ * time to time 0, within 0 to 5 s; simrun analyse says it in the run's line, the run lasting some 2.5 ms. */
+static void test_trc_mpi_startup_recorded(void)
+{
+  char dir[1024];
+  char trace[1100];
+  built_in(dir, trace, build, STARTUP, "startup");
+  double age[2][2], init[2][2];
+  for (int late = 0; late < 2; late++) {
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(traced_run(dir, "./startup", "2", trace, late ? "late" : NULL, &run), 0);
+    TU_ASSERT_RAN(&run);
+    run_free(&run);
+    for (int rank = 0; rank < 2; rank++) {
+      CU_ASSERT_EQUAL_FATAL(startup_line(trace, rank, &age[late][rank], &init[late][rank]), 0);
+      CU_ASSERT(init[late][rank] >= 0 && init[late][rank] < 5);
+    }
+  }
+  for (int rank = 0; rank < 2; rank++)
+    CU_ASSERT(age[1][rank] >= age[0][rank] + 0.2 && age[1][rank] >= 0.3 && age[1][rank] < 2 && age[0][rank] >= 0);
+  const char *analyse[] = {"analyse", "trace", NULL};
+  cli_run_t run;
+  CU_ASSERT_EQUAL_FATAL(run_simrun(dir, analyse, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  tu_unwrap(run.out);
+  char said[160];
+  snprintf(said, sizeof said,
+           "; before its time 0 and outside the trace, its processes ran up to %.3f s before calling "
+           "MPI_Init, and MPI_Init took up to %.3f s (start-up",
+           fmax(age[1][0], age[1][1]), fmax(init[1][0], init[1][1]));
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, said));
+  run_free(&run);
+  remove_folder(trace);
+  remove_folder(dir);
+}
+
 /* A run of some 2.5 ms whose start-up is a large share of it (tests/data/tracer/startup.c: 0.6 ms of computation
  * before its first call, then 40 rounds of MPI_Comm_dup, MPI_Comm_split and two MPI_Comm_free, as a solver's set-up,
  * then 1.6 ms of computation and an MPI_Allreduce) is predicted within 10% of its measured T_par at p = 1 and 2
@@ -3736,6 +3787,7 @@ int main(void)
       {"test_trc_mpi_spawned_bare_children", test_trc_mpi_spawned_bare_children},
       {"test_trc_mpi_polls_without_tracer_cost", test_trc_mpi_polls_without_tracer_cost},
       {"test_trc_mpi_startup_predicted", test_trc_mpi_startup_predicted},
+      {"test_trc_mpi_startup_recorded", test_trc_mpi_startup_recorded},
       {NULL, NULL}};
   /* the cases match whole lines of simrun analyse's own output: one line each at the widest report (the lines
    * fitted to 80 columns are test_cli_layout's) */

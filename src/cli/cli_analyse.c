@@ -886,8 +886,33 @@ static void run_exited(FILE *out, const met_timeline_info_t *info, int p)
             info->exited_status);
 }
 
-/* Per run, what the pairing of messages and collectives found and whether its timeline was kept. */
-static void print_run(FILE *out, const runs_t *runs, int i)
+/* The run's start-up (before its time 0: its processes' start to their MPI_Init call, then MPI_Init) is worth a clause
+ * from this share of its T_par on. */
+#define STARTUP_SHARE 0.05
+
+/* The run's start-up in seconds ("# start-up" lines: the most a process ran before its MPI_Init call, plus the most
+ * that call took to time 0), or NAN when its files do not say. */
+static double startup_of(const met_timeline_info_t *info)
+{
+  if (isnan(info->startup_init))
+    return NAN;
+  return (isnan(info->startup_age) ? 0 : info->startup_age) + info->startup_init;
+}
+
+/* The run's line on its start-up, outside the trace, when it is STARTUP_SHARE of `t_par` or more. */
+static void run_startup(FILE *out, const met_timeline_info_t *info, double t_par)
+{
+  if (!(startup_of(info) >= STARTUP_SHARE * t_par))
+    return;
+  fprintf(out, "; before its time 0 and outside the trace, ");
+  if (!isnan(info->startup_age))
+    fprintf(out, "its processes ran up to %.3f s before calling MPI_Init, and ", info->startup_age);
+  fprintf(out, "MPI_Init took up to %.3f s (start-up, which a wall time of the whole program holds)",
+          info->startup_init);
+}
+
+/* Per run (its T_par `t_par`), what the pairing of messages and collectives found and whether its timeline was kept. */
+static void print_run(FILE *out, const runs_t *runs, int i, double t_par)
 {
   const met_timeline_info_t *info = &runs->info[i];
   fprintf(out,
@@ -964,6 +989,7 @@ static void print_run(FILE *out, const runs_t *runs, int i)
         "trace's compute amounts leave out: a replay misses their work",
         info->threads_cpu, info->threads_mine);
   run_exited(out, info, runs->p[i]);
+  run_startup(out, info, t_par);
   run_disturbed(out, info, runs->p[i], &runs->lost[i]);
   run_crowded(out, runs, i);
   run_blocked_clause(out, runs, i);
@@ -978,11 +1004,11 @@ static void print_run(FILE *out, const runs_t *runs, int i)
   fprintf(out, "\n");
 }
 
-static void print_runs(FILE *out, const analyse_opts_t *opts, const runs_t *runs)
+static void print_runs(FILE *out, const analyse_opts_t *opts, const runs_t *runs, const stu_study_t *study)
 {
   fprintf(out, "Measured runs of %s (libsimrun-trace.so):\n", runs->program);
   for (int i = 0; i < runs->n; i++)
-    print_run(out, runs, i);
+    print_run(out, runs, i, study->points[i].t_par);
   fprintf(out, "T_seq = %.6f s: %s\n", runs->t_seq, runs->seq_source);
   if (opts->platform)
     fprintf(out,
@@ -1437,17 +1463,23 @@ static void blocking_text(const analyse_opts_t *opts, const runs_t *runs, int i,
 }
 
 /* Run `i`'s "Untraced:" line into r->untraced_note when the untraced time given for it (`untraced`) is far longer
- * than its traced T_par `traced`, else "". */
-static void untraced_text(int p, double untraced, double traced, stu_replay_t *r)
+ * than its traced T_par `traced`, with its start-up where its files give it (`info`); else "". */
+static void untraced_text(int p, double untraced, double traced, const met_timeline_info_t *info, stu_replay_t *r)
 {
   r->untraced_note[0] = '\0';
   if (!far_longer(untraced, traced))
     return;
-  snprintf(r->untraced_note, sizeof r->untraced_note,
-           "p = %d: %.6f s given, %.1f%% longer than the traced run's T_par (%.6f s), which tracing only lengthens: "
-           "--untraced takes the time from the end of MPI_Init to MPI_Finalize (libsimrun-span.so preloaded prints "
-           "it), not mpirun's wall time, which also holds the start-up before MPI_Init that no trace holds",
-           p, untraced, 100 * (untraced / traced - 1), traced);
+  int at = snprintf(r->untraced_note, sizeof r->untraced_note,
+                    "p = %d: %.6f s given, %.1f%% longer than the traced run's T_par (%.6f s), which tracing only "
+                    "lengthens: --untraced takes the time from the end of MPI_Init to MPI_Finalize (libsimrun-span.so "
+                    "preloaded prints it), not mpirun's wall time, which also holds the start-up before it",
+                    p, untraced, 100 * (untraced / traced - 1), traced);
+  double startup = startup_of(info);
+  if (at > 0 && (size_t)at < sizeof r->untraced_note && startup > 0 && untraced > startup)
+    snprintf(r->untraced_note + at, sizeof r->untraced_note - (size_t)at,
+             " (the traced run's processes' start-up to its time 0 alone took %.3f s; mpirun's own start and the "
+             "processes' end after MPI_Finalize add more)",
+             startup);
 }
 
 /* A row of the table: p, the measured time (measured_text) and which, the prediction, how far apart
@@ -1500,7 +1532,7 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
     r.predicted = replay.replayed.t_par;
     r.measured = !isnan(untraced) ? untraced : on_cpu ? most : study->points[i].t_par;
     r.untraced = !isnan(untraced);
-    untraced_text(p, untraced, study->points[i].t_par, &r);
+    untraced_text(p, untraced, study->points[i].t_par, info, &r);
     r.on_cpu = on_cpu;
     r.least = on_cpu ? fmin(replay.core_least, most) : r.measured;
     r.predicted_least = replay.band_least;
@@ -1536,7 +1568,7 @@ static int print_report(FILE *out, const analyse_opts_t *opts, const runs_t *run
   FILE *own = open_memstream(&text, &len);
   if (!own)
     return fail("%sout of memory", "");
-  print_runs(own, opts, runs);
+  print_runs(own, opts, runs, study);
   int kept = fflush(own) == 0 && (study->runs_text = strdup(text)) != NULL;
   if (fit_lines(out, own, &text, layout.width) != 0 || !kept)
     return fail("%sout of memory", "");

@@ -565,6 +565,10 @@ static int seconds_ok(double seconds)
   return isfinite(seconds) && seconds >= 0;
 }
 
+/* The longest start-up a "# start-up" line may give, seconds (a day: a process that waited longer before MPI_Init is
+ * not one whose start-up a run's figures are about); a longer one is left out. */
+#define STARTUP_MAX 86400.0
+
 /* Rank `rank`'s "# disturbance LOAD_START LOAD_END SWITCHES CPU WALL [WAITED [COMPUTE [POLLS [HELD]]]]" line
  * (docs/tracer.md), added to `info`; a line that does not parse is left out, a WAITED, COMPUTE, POLLS or HELD that is
  * not a time too (nan: not given). HELD, the part of the tracer's own time the rank was held off its processor, which a
@@ -727,6 +731,11 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
     s->info->child_cpu += used;
     s->info->child_counted += counted;
     s->info->child_of += of;
+  } else if (sscanf(text, "# start-up %lf %lf %1s", &used, &of, extra) == 2 && seconds_ok(of) && of <= STARTUP_MAX &&
+             (seconds_ok(used) || used == -1) && used <= STARTUP_MAX) {
+    s->info->startup_age = used >= 0 ? fmax(used, isnan(s->info->startup_age) ? 0 : s->info->startup_age)
+                                     : s->info->startup_age; /* -1: not known */
+    s->info->startup_init = fmax(of, isnan(s->info->startup_init) ? 0 : s->info->startup_init);
   } else if (sscanf(text, "# threads-cpu %lf %lf %1s", &used, &of, extra) == 2 && seconds_ok(used) && seconds_ok(of)) {
     s->info->threads_cpu += used;
     s->info->threads_mine += of;
@@ -1168,7 +1177,8 @@ met_trace_t *met_timeline_stream(const char *dir, int flags, met_timeline_info_t
 {
   met_timeline_info_t own;
   stream_t s = {.info = info ? info : &own};
-  *s.info = (met_timeline_info_t){.tracer_cost = NAN, .load_least = NAN, .load_most = NAN};
+  *s.info = (met_timeline_info_t){
+      .tracer_cost = NAN, .load_least = NAN, .load_most = NAN, .startup_age = NAN, .startup_init = NAN};
   for (int i = 0; i < MET_TL_CPU_RANKS; i++)
     s.info->usage[i].compute = s.info->usage[i].polls = s.info->usage[i].polls_work = s.info->usage[i].rate =
         NAN; /* until lines give them */

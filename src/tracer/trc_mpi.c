@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,6 +96,44 @@ static int spawned(int rank, int size)
   return 1;
 }
 
+/* CLOCK_`id` now, in seconds. */
+static double clock_seconds(clockid_t id)
+{
+  struct timespec t;
+  clock_gettime(id, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* The process's age in seconds, from its start (/proc/self/stat's starttime, in clock ticks since boot: 10 ms here)
+ * to now, or NAN where it cannot be read. */
+static double process_age(void)
+{
+  char text[1024];
+  FILE *in = fopen("/proc/self/stat", "r");
+  size_t len = in ? fread(text, 1, sizeof text - 1, in) : 0;
+  if (in)
+    fclose(in);
+  text[len] = '\0';
+  const char *at = strrchr(text, ')'); /* after the command's name, which may hold spaces and parentheses */
+  unsigned long long ticks = 0;
+  long hz = sysconf(_SC_CLK_TCK);
+  /* fields 3 to 21 skipped, then field 22, starttime */
+  if (!at || hz <= 0 ||
+      sscanf(at + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d %*d %*d %llu", &ticks) != 1)
+    return NAN;
+  return clock_seconds(CLOCK_BOOTTIME) - (double)ticks / (double)hz;
+}
+
+/* At the entry into MPI_Init: the time of the call and the process's age then (trc_startup_said). */
+static double init_called, age_at_init;
+
+static void init_entered(void)
+{
+  init_seen = 1;
+  init_called = clock_seconds(CLOCK_MONOTONIC);
+  age_at_init = process_age();
+}
+
 static void start(void)
 {
   int size = trc_comm_size(MPI_COMM_WORLD);
@@ -110,6 +149,7 @@ static void start(void)
     trc_measure_polls(recorder_polls, POLL_SAMPLE);
   PMPI_Barrier(MPI_COMM_WORLD); /* a common time 0 for the ranks' timelines */
   share_time_zero(rank);
+  trc_startup_said(init_called, age_at_init);
   if (on && rank == 0)
     fprintf(stderr, "simrun-trace: tracing %d rank(s) into %s\n", size, trc_dir());
   trc_time_started();
@@ -117,7 +157,7 @@ static void start(void)
 
 EXPORT int MPI_Init(int *argc, char ***argv)
 {
-  init_seen = 1;
+  init_entered();
   trc_preload_drop(); /* the rank's children are not ranks (trc_preload.h) */
   int rc = PMPI_Init(argc, argv);
   if (rc == MPI_SUCCESS)
@@ -132,7 +172,7 @@ EXPORT int MPI_Init(int *argc, char ***argv)
  * and MPI_Comm_rank, made meanwhile (tests/data/tracer/threads.c, `serialized`). */
 EXPORT int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
-  init_seen = 1;
+  init_entered();
   trc_preload_drop();
   int rc = PMPI_Init_thread(argc, argv, required, provided);
   if (rc == MPI_SUCCESS)

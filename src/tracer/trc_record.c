@@ -679,6 +679,14 @@ void trc_time_started(void)
   rec.own_startup = rec.last_exit;
 }
 
+void trc_startup_said(double called, double age)
+{
+  if (!rec.on)
+    return;
+  double init = rec.origin_s - called;
+  trc_out_printf(rec.timeline, "# start-up %.6f %.6f\n", age >= 0 ? age : -1.0, init > 0 ? init : 0.0);
+}
+
 void trc_run_id(const char *id)
 {
   if (!rec.on)

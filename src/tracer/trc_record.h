@@ -34,6 +34,12 @@ void trc_time_zero_at(long long sec, long long nsec);
  * timed as the program's start-up in tests/data/tracer/poll_work.c's TI trace), its own time (# tracer-cost). */
 void trc_time_started(void);
 
+/* Writes the timeline's "# start-up AGE INIT" line: the process's age when it called MPI_Init (`age`, seconds, NAN
+ * where unknown: written -1), and the time from that call (`called`, CLOCK_MONOTONIC seconds) to time 0, MPI_Init's
+ * own and the tracer's start; neither is in the trace, and a wall time of the whole program holds both (simrun analyse
+ * says how long they were). */
+void trc_startup_said(double called, double age);
+
 /* Writes the timeline's "# run ID" line, the same on every rank of the run: `id` (rank 0's host name, process id and
  * wall-clock time at time 0), so that simrun analyse refuses a folder that mixes the files of two runs. */
 void trc_run_id(const char *id);

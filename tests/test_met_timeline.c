@@ -324,7 +324,9 @@ static int refused(const char *dir, char *err)
 /* The markers of ranks that did not finish (incomplete-N), the tracer's "why: " line in one of them (rank 1's: "it
  * called MPI_Abort", as the tracer's MPI_Abort writes it): the refusal names that rank, with the other, and quotes
  * why. A hostile line (a control character, 400 characters) is quoted printable and cut to the room; a marker that is
- * a FIFO is not read (it would never end: the refusal names rank 0's, as without a why). */
+ * a FIFO is not read (it would never end: the refusal names rank 0's, as without a why). A marker saying its rank
+ * called MPI_Abort is named before a lower rank's whose handler of mpirun's SIGTERM exited; a marker is named as its
+ * file is, digits beyond an int or with leading zeros included. */
 static void test_timeline_marker_says_why(void)
 {
   char dir[1024], path[1100], err[1024];
@@ -351,6 +353,28 @@ static void test_timeline_marker_says_why(void)
   CU_ASSERT(refused(dir, err));
   CU_ASSERT_PTR_NOT_NULL(
       strstr(err, "/incomplete-0: rank 0 did not finish (nor did 1 other rank): the run was killed"));
+  CU_ASSERT_EQUAL(remove(path), 0);
+  /* MPI_Abort's why before the exit mpirun's SIGTERM made a lower rank's handler say */
+  tu_write_text(path, "rank 1\nwhy: it called MPI_Abort (error code 4)\n");
+  snprintf(path, sizeof path, "%s/incomplete-0", dir);
+  tu_write_text(path, "rank 0\nwhy: it exited without calling MPI_Finalize, from its handler of SIGTERM\n");
+  CU_ASSERT(refused(dir, err));
+  CU_ASSERT_PTR_NOT_NULL(
+      strstr(err, "/incomplete-1: rank 1 did not finish (nor did 1 other rank): it called MPI_Abort"));
+  /* names as the folder holds them: beyond an int, leading zeros (before: incomplete-1215752191, incomplete-7) */
+  static const char *const odd[] = {"incomplete-99999999999", "incomplete-007"};
+  snprintf(path, sizeof path, "%s/incomplete-1", dir); /* incomplete-0 stays, with its handler's why */
+  for (int k = 0; k < 2; k++) {
+    char name[128];
+    CU_ASSERT_EQUAL(remove(path), 0);
+    snprintf(path, sizeof path, "%s/%s", dir, odd[k]);
+    tu_write_text(path, "r\nwhy: it called MPI_Abort (error code 9)\n");
+    CU_ASSERT(refused(dir, err));
+    snprintf(name, sizeof name,
+             "/%s: rank %s did not finish (nor did 1 other rank): it called MPI_Abort (error code 9)", odd[k],
+             odd[k] + strlen("incomplete-"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, name));
+  }
   remove_folder(dir);
 }
 

@@ -2260,10 +2260,10 @@ static void test_trc_mpi_exit_without_finalize_whole(void)
   CU_ASSERT_EQUAL(count_entries(trace), 5); /* rank-R and timeline-R of the 2 ranks, incomplete-1: no index */
   char err[4096];
   CU_ASSERT_EQUAL(analyse_partial(dir, 0, err), 2);
-  CU_ASSERT_STRING_EQUAL(err, "simrun: error: trace/incomplete-1: rank 1 did not finish: rank 0 exited without calling "
-                              "MPI_Finalize, and it had not ended its files 2 s later: mpirun ends such a job, killing "
-                              "the ranks still running; read what the run wrote with simrun analyse --partial, or run "
-                              "it again\n");
+  CU_ASSERT_STRING_EQUAL(err, "simrun: error: trace/incomplete-1: rank 1 did not finish: it had not ended its files 2 "
+                              "s after rank 0 exited without calling MPI_Finalize: mpirun ends such a job, killing the "
+                              "ranks still running; read what the run wrote with simrun analyse --partial, or run it "
+                              "again\n");
   remove_folder(trace);
   remove_folder(dir);
 }
@@ -2282,7 +2282,8 @@ static int span_run(const char *dir, const char *program, const char *np, const 
  * longest rank's span from the end of MPI_Init to MPI_Finalize, which holds the program's own time (MPI_Wtime from
  * after its allocations to its result, printed) and passes it by at most its allocations and frees, 20 ms and 10%
  * (by hand: some 1 ms); and the option it gives is one simrun analyse takes for the traced run of the same program.
- * A program that returns from main without MPI_Finalize (no_finalize.c) gets rank 0's span to its exit, said so. */
+ * A program that returns from main without MPI_Finalize (no_finalize.c) gets rank 0's span to its exit, said so; a
+ * `use mpi_f08` program (fortran_f08.f90) its line too (before, none: its MPI_Init has names of its own). */
 static void test_trc_mpi_span_library(void)
 {
   char dir[1024];
@@ -2319,6 +2320,13 @@ static void test_trc_mpi_span_library(void)
   CU_ASSERT_EQUAL(occurrences(run.err, "simrun-span: "), 1);
   CU_ASSERT_PTR_NOT_NULL(strstr(run.err, " s from the end of MPI_Init to rank 0's exit without MPI_Finalize (its "
                                          "own) at p = 2"));
+  run_free(&run);
+  build_fortran(dir, F08, "fortran_f08"); /* `use mpi_f08`: its own names of MPI_Init and MPI_Finalize */
+  CU_ASSERT_EQUAL_FATAL(span_run(dir, "./fortran_f08", "3", NULL, &run), 0);
+  TU_ASSERT_RAN(&run);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "f08 ok"));
+  CU_ASSERT_EQUAL(occurrences(run.err, "simrun-span: "), 1);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.err, " s from the end of MPI_Init to MPI_Finalize (the longest rank's) at p = 3"));
   run_free(&run);
   remove_folder(trace);
   remove_folder(dir);

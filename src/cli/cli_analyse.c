@@ -751,13 +751,17 @@ static int far_longer(double given, double traced)
   return given > traced * (1 + UNTRACED_LONGER) + UNTRACED_SLACK;
 }
 
-/* After a T_seq given in seconds, when a run at p = 1 among the folders took far less (far_longer): says so after
- * runs->seq_source, with what the time should be. */
+/* After a T_seq given in seconds, when a run at p = 1 among the folders (the shortest, if several) took far less
+ * (far_longer): says so after runs->seq_source, with what the time should be. */
 static void seq_far_longer(runs_t *runs)
 {
-  const met_trace_t *first = runs->traces[0];
-  double traced = met_trace_end(first);
-  if (met_trace_nranks(first) != 1 || !far_longer(runs->t_seq, traced))
+  int shortest = -1;
+  for (int i = 0; i < runs->n; i++)
+    if (met_trace_nranks(runs->traces[i]) == 1 &&
+        (shortest < 0 || met_trace_end(runs->traces[i]) < met_trace_end(runs->traces[shortest])))
+      shortest = i;
+  double traced = shortest >= 0 ? met_trace_end(runs->traces[shortest]) : NAN;
+  if (!far_longer(runs->t_seq, traced))
     return;
   size_t at = strlen(runs->seq_source);
   snprintf(runs->seq_source + at, sizeof runs->seq_source - at,
@@ -765,7 +769,7 @@ static void seq_far_longer(runs_t *runs)
            "the speedups and efficiencies against it are too high: T_seq is the untraced run's time from the end of "
            "MPI_Init to MPI_Finalize (libsimrun-span.so preloaded prints it), not mpirun's wall time, which also "
            "holds the start-up before MPI_Init that no trace holds",
-           100 * (runs->t_seq / traced - 1), runs->dirs[0], traced);
+           100 * (runs->t_seq / traced - 1), runs->dirs[shortest], traced);
 }
 
 /* T_seq from --seq-time or --seq: a number of seconds, or the traced sequential run in that folder. */

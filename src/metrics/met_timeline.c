@@ -1100,15 +1100,15 @@ static int stream_intervals(stream_t *s, met_tl_match_t *m, met_trace_t *trace, 
   return 0;
 }
 
-/* The reason the tracer added to rank `rank`'s marker in `dir` (its first "why: " line: docs/tracer.md) into `why`
- * (`size` bytes), printable characters only and cut to the room: 1, or 0 when it has none. Read as a user's file: a
- * regular file only (not a FIFO, which would never end), its first MARKER_READ bytes. */
+/* The reason the tracer added to marker `name` in `dir` (its first "why: " line: docs/tracer.md) into `why` (`size`
+ * bytes), printable characters only and cut to the room: 1, or 0 when it has none. Read as a user's file: a regular
+ * file only (not a FIFO, which would never end), its first MARKER_READ bytes. */
 enum { MARKER_READ = 4096 };
 
-static int marker_why(const char *dir, int rank, char *why, size_t size)
+static int marker_why(const char *dir, const char *name, char *why, size_t size)
 {
-  char path[PATH_MAX + 32];
-  snprintf(path, sizeof path, "%s/incomplete-%d", dir, rank);
+  char path[PATH_MAX + 300];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
   int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   struct stat st;
   char text[MARKER_READ + 1];
@@ -1127,30 +1127,46 @@ static int marker_why(const char *dir, int rank, char *why, size_t size)
   return n > 0;
 }
 
+/* A marker found in a folder: its name (its rank's digits as the name gives them), and how it ranks for the refusal's
+ * choice (lower first): a marker saying its rank called MPI_Abort (the cause: mpirun then stops the others, whose
+ * handlers may exit and say so too), then one with another why, then one without, each by rank. */
+typedef struct marker {
+  char name[NAME_MAX + 1];
+  int kind; /* 0: MPI_Abort, 1: another why, 2: none */
+  unsigned long long rank;
+  char why[240];
+} marker_t;
+
+/* Whether directory entry `name` is a marker (incomplete-DIGITS), read into *m. */
+static int read_marker(const char *dir, const char *name, marker_t *m)
+{
+  static const char prefix[] = "incomplete-";
+  const char *digits = name + strlen(prefix);
+  if (strncmp(name, prefix, strlen(prefix)) != 0 || !*digits || digits[strspn(digits, "0123456789")] != '\0' ||
+      strlen(name) > NAME_MAX)
+    return 0;
+  snprintf(m->name, sizeof m->name, "%s", name);
+  errno = 0;
+  m->rank = strtoull(digits, NULL, 10);
+  if (errno == ERANGE)
+    m->rank = ULLONG_MAX;
+  m->kind = !marker_why(dir, name, m->why, sizeof m->why) ? 2 : strncmp(m->why, "it called MPI_Abort", 19) == 0 ? 0 : 1;
+  return 1;
+}
+
 /* A folder where the tracer left a rank's marker (incomplete-N: docs/tracer.md, "A run that ends abnormally"), which
- * the rank removes only once its files are closed whole. 0, or BAS_EDATA with a message naming the lowest rank whose
- * marker says why it stopped (an MPI_Abort, an exit the tracer could not end the files at), quoting it, else the
- * lowest such rank. */
+ * the rank removes only once its files are closed whole. 0, or BAS_EDATA with a message naming the marker that says
+ * most about why the run stopped (marker_t's order), by its file's own name, quoting its why. */
 static int unfinished(const char *dir, char *err, size_t errlen)
 {
   DIR *d = opendir(dir);
-  int lowest = -1;
   int count = 0;
-  int told = -1;
-  char why[240] = "";
-  for (const struct dirent *e; d && (e = readdir(d));) {
-    int rank = -1;
-    int end = 0;
-    if (sscanf(e->d_name, "incomplete-%d%n", &rank, &end) == 1 && rank >= 0 && e->d_name[end] == '\0') {
-      count++;
-      lowest = lowest < 0 || rank < lowest ? rank : lowest;
-      char said[sizeof why];
-      if ((told < 0 || rank < told) && marker_why(dir, rank, said, sizeof said)) {
-        told = rank;
-        snprintf(why, sizeof why, "%s", said);
-      }
+  marker_t best, m;
+  for (const struct dirent *e; d && (e = readdir(d));)
+    if (read_marker(dir, e->d_name, &m)) {
+      if (count++ == 0 || m.kind < best.kind || (m.kind == best.kind && m.rank < best.rank))
+        best = m;
     }
-  }
   if (d)
     closedir(d);
   if (!count)
@@ -1158,18 +1174,18 @@ static int unfinished(const char *dir, char *err, size_t errlen)
   char others[64] = "";
   if (count > 1)
     snprintf(others, sizeof others, " (nor did %d other rank%s)", count - 1, count > 2 ? "s" : "");
-  if (told >= 0)
+  const char *digits = best.name + strlen("incomplete-");
+  if (best.kind < 2)
     snprintf(err, errlen,
-             "%s/incomplete-%d: rank %d did not finish%s: %s; read what the run wrote with simrun analyse --partial, "
-             "or run it again",
-             dir, told, told, others, why);
+             "%s/%s: rank %s did not finish%s: %s; read what the run wrote with simrun analyse --partial, or run it "
+             "again",
+             dir, best.name, digits, others, best.why);
   else
     snprintf(err, errlen,
-             "%s/incomplete-%d: rank %d did not finish%s: the run was killed or aborted, or could not write its "
-             "files, before MPI_Finalize, or exited without it where the tracer could not end them (its warning said "
-             "why), or is still running; run it again (or let it end), or read what it wrote with simrun analyse "
-             "--partial",
-             dir, lowest, lowest, others);
+             "%s/%s: rank %s did not finish%s: the run was killed or aborted, or could not write its files, before "
+             "MPI_Finalize, or exited without it where the tracer could not end them (its warning said why), or is "
+             "still running; run it again (or let it end), or read what it wrote with simrun analyse --partial",
+             dir, best.name, digits, others);
   return BAS_EDATA;
 }
 

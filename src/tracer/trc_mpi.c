@@ -303,14 +303,14 @@ static void finish_at_exit(int status, void *unused)
   if (!others_ended()) {
     char why[200];
     snprintf(why, sizeof why,
-             "rank %d exited without calling MPI_Finalize, and it had not ended its files %.0f s later: mpirun ends "
-             "such a job, killing the ranks still running",
-             world_rank, EXIT_WAIT);
+             "it had not ended its files %.0f s after rank %d exited without calling MPI_Finalize: mpirun ends such a "
+             "job, killing the ranks still running",
+             EXIT_WAIT, world_rank);
     trc_markers_left_why(why);
     fprintf(stderr,
             "simrun-trace: warning: rank %d exited without calling MPI_Finalize, and other ranks had not ended their "
-            "files %.0f s later: mpirun ends such a job, killing the ranks still running, so the trace in %s stops "
-            "short and has no index.txt (their markers say why)\n",
+            "files %.0f s later: mpirun ends such a job, killing the ranks still running; one it kills leaves the "
+            "trace in %s short, without index.txt (its marker says why)\n",
             world_rank, EXIT_WAIT, trc_dir());
     return;
   }

@@ -119,3 +119,9 @@ EXPORT void mpi_finalize_(MPI_Fint *ierr)
 {
   *ierr = MPI_Finalize();
 }
+
+/* `use mpi_f08`: Open MPI 4.1's bindings call the mpif.h ones by their implementation's names, ompi_NAME_f (as the
+ * tracer binds them, trc_fortran.c) */
+EXPORT extern __typeof__(mpi_init_) ompi_init_f __attribute__((alias("mpi_init_")));
+EXPORT extern __typeof__(mpi_init_thread_) ompi_init_thread_f __attribute__((alias("mpi_init_thread_")));
+EXPORT extern __typeof__(mpi_finalize_) ompi_finalize_f __attribute__((alias("mpi_finalize_")));

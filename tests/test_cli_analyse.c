@@ -861,6 +861,46 @@ static void test_analyse_says_disturbed(void)
   run_free(&run);
 }
 
+/* One rank alone may disturb a run, the one the others waited for: waited-pair's files with rank 0 waiting 0.17 s of
+ * its 1.0 s (17.0%) and rank 1 none, 0.17 of 1.9 s together (8.9%), read "yes" with the rank named (rheolef's
+ * dirichlet at p = 2 read "no, 9.1% lost" beside a prediction 17.3% short, its rank 0 17.5% lost); rank 0 waiting
+ * 0.09 s (9.0%) is not. */
+static void test_analyse_replay_on_one_rank_disturbed(void)
+{
+  static const struct {
+    const char *waited, *cell;
+    int said;
+  } cases[] = {{"0.170000", "yes, 8.9% lost", 1}, {"0.090000", "no, 4.7% lost", 0}};
+  for (int k = 0; k < 2; k++) {
+    char dir[1024];
+    CU_ASSERT_EQUAL_FATAL(make_folder(dir, sizeof dir), 0);
+    static const char *const files[] = {"index.txt", "rank-0.txt", "rank-1.txt", "timeline-0.txt", "timeline-1.txt"};
+    for (int f = 0; f < 5; f++) {
+      char *text = read_output(RUNS "waited-pair", files[f]);
+      CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+      char *line = strstr(text, "# disturbance ");
+      if (line && f >= 3) { /* WAITED, the 6th field: its 8 characters replaced */
+        char *waited = strrchr(strtok(line, "\n"), ' ') + 1;
+        memcpy(waited, f == 3 ? cases[k].waited : "0.000000", 8);
+        waited[8] = '\n';
+      }
+      write_in(dir, files[f], text);
+      free(text);
+    }
+    const char *args[] = {"analyse", dir,    "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
+                          "--width", "1000", NULL};
+    cli_run_t run;
+    CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+    CU_ASSERT_EQUAL(run.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.out, cases[k].cell));
+    CU_ASSERT_EQUAL(strstr(run.out, "waited for a processor for 8.9% of their wall time (0.170 of 1.900 s, 21 "
+                                    "involuntary context switches; rank 0 alone 17.0% of its own") != NULL,
+                    cases[k].said);
+    run_free(&run);
+    remove_folder(dir);
+  }
+}
+
 /* With each rank's wait for a processor (run_delay, the 6th field of "# disturbance"), that is what the ranks lost:
  * sleepy-pair is disturbed-pair whose ranks waited 0.010 and 0.009 s (they slept, not preempted: wall less CPU would
  * say 52.6%), 0.019 of 1.9 s, 1.0%: compared with the traced T_par, +122.2%; waited-pair is quiet-pair whose ranks
@@ -2426,6 +2466,7 @@ int main(void)
       {"test_analyse_replay_picture", test_analyse_replay_picture},
       {"test_analyse_replay_on_cleans_up", test_analyse_replay_on_cleans_up},
       {"test_analyse_replay_on_page_faults", test_analyse_replay_on_page_faults},
+      {"test_analyse_replay_on_one_rank_disturbed", test_analyse_replay_on_one_rank_disturbed},
       {"test_analyse_replay_on_untraced_far_longer", test_analyse_replay_on_untraced_far_longer},
       {"test_analyse_seq_time_far_longer", test_analyse_seq_time_far_longer},
       {"test_analyse_replay_on_first_calls", test_analyse_replay_on_first_calls},

@@ -246,6 +246,22 @@ static void test_timeline_long_queues_matched_by_tag(void)
   met_trace_free(trace);
 }
 
+/* Writes a 2-rank run into `dir`: each rank computes 0 to 10 us, `lines[r]` (comment lines) in rank r's file after its
+ * header (`at_end` 0) or before its "# end" line (1). */
+static void write_pair_lines(const char *dir, const char *const lines[2], int at_end)
+{
+  for (int r = 0; r < 2; r++) {
+    char path[1100];
+    char text[512];
+    snprintf(path, sizeof path, "%s/timeline-%d.txt", dir, r);
+    snprintf(text, sizeof text,
+             "# simrun measured timeline 1\n# rank %d of 2\n%s# start end category phase peer bytes call tag comm\n"
+             "0.000000000 0.000010000 compute main -1 0 - 0 0\n%s# end 0.000010000\n",
+             r, at_end ? "" : lines[r], at_end ? lines[r] : "");
+    tu_write_text(path, text);
+  }
+}
+
 /* A run whose ranks ended at their exit without MPI_Finalize (tests/data/tracer/no_finalize.c: the tracer's line before
  * each "# end", with the exit status): read whole, each rank counted once, a second line of rank 0's (a hostile file)
  * not again, rank 1's status 3 kept; lines of other texts after the words (an older tracer's had none) are no such
@@ -259,16 +275,7 @@ static void test_timeline_counts_ranks_ended_at_exit(void)
        "# exit without MPI_Finalize, status 3\n"},
       {"# exit without MPI_Finalize later\n", "# exit without MPI_Finalize, status 3x\n"}};
   for (int run = 0; run < 2; run++) {
-    for (int r = 0; r < 2; r++) {
-      char path[1100];
-      char text[512];
-      snprintf(path, sizeof path, "%s/timeline-%d.txt", dir, r);
-      snprintf(text, sizeof text,
-               "# simrun measured timeline 1\n# rank %d of 2\n# start end category phase peer bytes call tag comm\n"
-               "0.000000000 0.000010000 compute main -1 0 - 0 0\n%s# end 0.000010000\n",
-               r, lines[run][r]);
-      tu_write_text(path, text);
-    }
+    write_pair_lines(dir, lines[run], 1);
     met_timeline_info_t info;
     met_trace_t *trace = read_with_info(dir, &info);
     CU_ASSERT_PTR_NOT_NULL(trace);
@@ -293,16 +300,7 @@ static void test_timeline_reads_startup(void)
       {"", ""}};
   static const double age[] = {0.7, NAN, NAN}, init[] = {0.2, 0.3, NAN};
   for (int run = 0; run < 3; run++) {
-    for (int r = 0; r < 2; r++) {
-      char path[1100];
-      char text[512];
-      snprintf(path, sizeof path, "%s/timeline-%d.txt", dir, r);
-      snprintf(text, sizeof text,
-               "# simrun measured timeline 1\n# rank %d of 2\n%s# start end category phase peer bytes call tag comm\n"
-               "0.000000000 0.000010000 compute main -1 0 - 0 0\n# end 0.000010000\n",
-               r, lines[run][r]);
-      tu_write_text(path, text);
-    }
+    write_pair_lines(dir, lines[run], 0);
     met_timeline_info_t info;
     met_trace_t *trace = read_with_info(dir, &info);
     CU_ASSERT_PTR_NOT_NULL(trace);

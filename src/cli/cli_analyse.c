@@ -143,8 +143,8 @@ static void usage(FILE *out)
           "                      the predicted T_par beside the measured one, with the difference (and both into\n"
           "                      the CSV, JSON and HTML: t_replay_s, t_measured_s; drawn by --svg) and whether\n"
           "                      the run was disturbed (its ranks preempted for over 10%% of their wall time,\n"
-          "                      or one rank for over 10%% of its own, beyond what the ranks the replay puts on\n"
-          "                      their cores ran:\n"
+          "                      or, its ranks no more than its cores, one for over 10%% of the run's, beyond what\n"
+          "                      the ranks the replay puts on their cores ran:\n"
           "                      then the measured time is its busiest core's CPU time, its ranks' there summed,\n"
           "                      or, where the trace gives the ranks' computations, a range LEAST-MOST whose\n"
           "                      LEAST discounts what its waits spun while others were preempted: the CSV's\n"
@@ -419,8 +419,9 @@ static void lost_text(char *text, size_t size, const met_timeline_info_t *info, 
  * the cores or without each rank's wait, what they lost (lost_seconds). Ranks of an oversubscribed run on a quiet
  * machine wait for their core-mates alone: Quantum ESPRESSO's pw.x at p = 4 bound two to a core waited 1.806 s where
  * its core-mate ran 1.782 s, and so for each rank, so that its run was its own, not disturbed by others. out->mates
- * says whether core-mates were counted; out->worst and worst_share, where each rank's wait is known, which rank lost
- * the most of its own wall time so, and that share. */
+ * says whether core-mates were counted; out->worst and worst_share, where each rank's wait and core are known, which
+ * rank lost the most so and that loss's share of the longest rank's wall time (at most its own wall time: a rank that
+ * ended early, 2 ms lost of its 10, is not a tenth of a 10-s run). */
 static double lost_to_others(const met_timeline_info_t *info, int p, const int *core, lost_t *out)
 {
   out->mates = 0;
@@ -429,7 +430,9 @@ static double lost_to_others(const met_timeline_info_t *info, int p, const int *
   if (p > MET_TL_CPU_RANKS || info->usage_ranks < p)
     return lost_seconds(info);
   int each = core && waits_known(info);
-  double lost = 0;
+  double lost = 0, span = 0; /* the longest rank's wall time: a rank's loss counts against the run's */
+  for (int i = 0; i < p; i++)
+    span = fmax(span, info->usage[i].wall);
   for (int i = 0; i < p; i++) {
     double ran = 0;
     for (int j = 0; each && j < p; j++)
@@ -439,9 +442,9 @@ static double lost_to_others(const met_timeline_info_t *info, int p, const int *
       }
     double mine = fmax(0, info->usage[i].lost - ran);
     lost += mine;
-    if (waits_known(info) && info->usage[i].wall > 0 && mine / info->usage[i].wall > out->worst_share) {
+    if (each && fmin(mine, info->usage[i].wall) > out->worst_share * span) {
       out->worst = i;
-      out->worst_share = mine / info->usage[i].wall;
+      out->worst_share = fmin(mine, info->usage[i].wall) / span;
     }
   }
   return each ? lost : lost_seconds(info);
@@ -469,6 +472,10 @@ static lost_t run_lost(const cores_t *c, const met_timeline_info_t *info, int p)
   lost_t lost = {0, 0, 0, -1, 0};
   lost.seconds = lost_to_others(info, p, c->core, &lost);
   lost.crowded = p > 1 && !(c->read && c->binding.nranks == p && !c->binding.oversubscribed); /* maybe */
+  if (lost.crowded) { /* ranks that may share a core wait for their core-mates where the placement was assumed */
+    lost.worst = -1;
+    lost.worst_share = 0;
+  }
   return lost;
 }
 
@@ -531,20 +538,23 @@ static double others_share(const met_timeline_info_t *info, int p, const lost_t 
   return isnan(lost_share(info, p)) ? NAN : lost->seconds / info->cpu_wall;
 }
 
-/* Whether others disturbed the run (see DISTURBED): its ranks together, or one of them alone, which may be the one the
- * run waited for (rheolef's dirichlet at p = 2: rank 0, the others' wait, lost 17.5% of its wall time, 0.476 s, the
- * ranks 9.1% of theirs, and the run read "not disturbed" beside a prediction 17.3% short of it, by 0.47 s). */
+/* Whether others disturbed the run (see DISTURBED): its ranks together, or one of them alone over DISTURBED of the
+ * run's wall time, which may be the one the run waited for (rheolef's dirichlet at p = 2: rank 0, the others' wait,
+ * lost 17.5% of its wall time, 0.476 s, the ranks 9.1% of theirs, and the run read "not disturbed" beside a
+ * prediction 17.3% short of it, by 0.47 s); not where ranks may share cores unplaced (lost_t's crowded: five unbound
+ * ranks on 2 cores of a quiet machine, placed i mod 2 by assumption, read rank 1 "19.8%" lost waiting for its true
+ * core-mates). */
 static int others_disturbed(const met_timeline_info_t *info, int p, const lost_t *lost)
 {
   return (others_share(info, p, lost) > DISTURBED || lost->worst_share > DISTURBED) && info->switches >= 1;
 }
 
 /* After a disturbed run's lost_text, when one rank alone made it disturbed (its ranks together lost at most
- * DISTURBED of their wall time, `share`): which one and how much of its own. */
+ * DISTURBED of their wall time, `share`): which one and how much of the run's wall time (lost_to_others). */
 static void worst_text(FILE *out, const lost_t *lost, int p, double share)
 {
   if (p > 1 && !(share > DISTURBED) && lost->worst >= 0 && lost->worst_share > DISTURBED)
-    fprintf(out, "; rank %d alone %.1f%% of its own", lost->worst, 100 * lost->worst_share);
+    fprintf(out, "; rank %d alone %.1f%% of the run's", lost->worst, 100 * lost->worst_share);
 }
 
 /* After T_seq's source: when the sequential run was disturbed, that T_seq holds its rank's waits for a processor. */
@@ -912,11 +922,12 @@ static void run_exited(FILE *out, const met_timeline_info_t *info, int p)
 }
 
 /* The run's start-up (before its time 0: its processes' start to their MPI_Init call, then MPI_Init) is worth a clause
- * from this share of its T_par on. */
-#define STARTUP_SHARE 0.05
+ * from this share of its T_par on (MPI_Init alone took 0.22 to 0.48 s here: a shorter share would be said of nearly
+ * every run of a few seconds). */
+#define STARTUP_SHARE 0.1
 
-/* The run's start-up in seconds ("# start-up" lines: the most a process ran before its MPI_Init call, plus the most
- * that call took to time 0), or NAN when its files do not say. */
+/* The run's start-up in seconds ("# start-up" lines: of the process that took the longest to reach time 0, what it ran
+ * before its MPI_Init call, if known, plus that call's time to time 0), or NAN when its files do not say. */
 static double startup_of(const met_timeline_info_t *info)
 {
   if (isnan(info->startup_init))
@@ -929,11 +940,10 @@ static void run_startup(FILE *out, const met_timeline_info_t *info, double t_par
 {
   if (!(startup_of(info) >= STARTUP_SHARE * t_par))
     return;
-  fprintf(out, "; before its time 0 and outside the trace, ");
+  fprintf(out, "; before its time 0 and outside the trace, its last process to reach it ");
   if (!isnan(info->startup_age))
-    fprintf(out, "its processes ran up to %.3f s before calling MPI_Init, and ", info->startup_age);
-  fprintf(out, "MPI_Init took up to %.3f s (start-up, which a wall time of the whole program holds)",
-          info->startup_init);
+    fprintf(out, "ran %.3f s before calling MPI_Init, then ", info->startup_age);
+  fprintf(out, "%.3f s in MPI_Init (start-up, which a wall time of the whole program holds)", info->startup_init);
 }
 
 /* Per run (its T_par `t_par`), what the pairing of messages and collectives found and whether its timeline was kept. */
@@ -1503,9 +1513,9 @@ static void untraced_text(int p, double untraced, double traced, const met_timel
   double startup = startup_of(info);
   if (at > 0 && (size_t)at < sizeof r->untraced_note && startup > 0 && untraced > startup)
     snprintf(r->untraced_note + at, sizeof r->untraced_note - (size_t)at,
-             " (the traced run's processes' start-up to its time 0 alone took %.3f s; mpirun's own start and the "
-             "processes' end after MPI_Finalize add more)",
-             startup);
+             " (the traced run's %s to its time 0 alone took %.3f s; mpirun's own start and the processes' end after "
+             "MPI_Finalize add more)",
+             isnan(info->startup_age) ? "MPI_Init" : "start-up from its last process's start", startup);
 }
 
 /* A row of the table: p, the measured time (measured_text) and which, the prediction, how far apart

@@ -565,6 +565,20 @@ static int seconds_ok(double seconds)
   return isfinite(seconds) && seconds >= 0;
 }
 
+/* A rank's "# start-up AGE INIT" line (AGE -1: not known), kept when its process took the longest to reach time 0 of
+ * the lines so far: AGE and INIT of one rank, not the most of each (a rank late to MPI_Init makes the others wait in
+ * it: their sum would count the lateness twice). */
+static void read_startup(met_timeline_info_t *info, double age, double init)
+{
+  double known = age >= 0 ? age : NAN;
+  double held =
+      isnan(info->startup_init) ? -1 : (isnan(info->startup_age) ? 0 : info->startup_age) + info->startup_init;
+  if ((isnan(known) ? 0 : known) + init > held) {
+    info->startup_age = known;
+    info->startup_init = init;
+  }
+}
+
 /* The longest start-up a "# start-up" line may give, seconds (a day: a process that waited longer before MPI_Init is
  * not one whose start-up a run's figures are about); a longer one is left out. */
 #define STARTUP_MAX 86400.0
@@ -732,10 +746,8 @@ static int read_comment(stream_t *s, int rank, char *err, size_t errlen)
     s->info->child_counted += counted;
     s->info->child_of += of;
   } else if (sscanf(text, "# start-up %lf %lf %1s", &used, &of, extra) == 2 && seconds_ok(of) && of <= STARTUP_MAX &&
-             (seconds_ok(used) || used == -1) && used <= STARTUP_MAX) {
-    s->info->startup_age = used >= 0 ? fmax(used, isnan(s->info->startup_age) ? 0 : s->info->startup_age)
-                                     : s->info->startup_age; /* -1: not known */
-    s->info->startup_init = fmax(of, isnan(s->info->startup_init) ? 0 : s->info->startup_init);
+             (seconds_ok(used) || used == -1) && used <= STARTUP_MAX && !strpbrk(text, "xX")) {
+    read_startup(s->info, used, of);
   } else if (sscanf(text, "# threads-cpu %lf %lf %1s", &used, &of, extra) == 2 && seconds_ok(used) && seconds_ok(of)) {
     s->info->threads_cpu += used;
     s->info->threads_mine += of;

@@ -70,8 +70,9 @@ typedef struct met_timeline_info {
   int exited_ranks;    /* ranks whose file says they ended at their process's exit, MPI_Finalize never called */
   int exited_failed;   /* of them, those whose exit status was not 0 */
   int exited_status;   /* the first such rank's status */
-  double startup_age;  /* the most seconds a rank's process ran before it called MPI_Init, and the most from that */
-  double startup_init; /* call to time 0 ("# start-up AGE INIT"): outside the trace; NAN when the files do not say */
+  double startup_age;  /* of the rank whose process took the longest to reach time 0, the seconds it ran before it */
+  double startup_init; /* called MPI_Init (NAN: not known) and from that call to time 0 ("# start-up AGE INIT"):
+                        * outside the trace; both NAN when the files do not say */
   int usage_ranks;     /* ranks whose file says how others disturbed it ("# disturbance ...", docs/tracer.md) */
   double load_least;   /* of them, the machine's least and greatest load at time 0 and MPI_Finalize */
   double load_most;

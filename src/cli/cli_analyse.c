@@ -796,10 +796,10 @@ static void seq_far_longer(runs_t *runs)
     return;
   size_t at = strlen(runs->seq_source);
   snprintf(runs->seq_source + at, sizeof runs->seq_source - at,
-           "; it is %.1f%% longer than the T_par of %s, traced at p = 1 (%.6f s), which tracing only lengthens, so "
-           "the speedups and efficiencies against it are too high: T_seq is the untraced run's time from the end of "
-           "MPI_Init to MPI_Finalize (libsimrun-span.so preloaded prints it), not mpirun's wall time, which also "
-           "holds the start-up before MPI_Init that no trace holds",
+           "; it is %.1f%% longer than the T_par of %s, traced at p = 1 (%.6f s), which tracing only lengthens: "
+           "unless others slowed the untraced run, the speedups and efficiencies against it are too high, T_seq being "
+           "the untraced run's time from the end of MPI_Init to MPI_Finalize (libsimrun-span.so preloaded prints "
+           "it), not mpirun's wall time, which also holds the start-up before MPI_Init that no trace holds",
            100 * (runs->t_seq / traced - 1), runs->dirs[shortest], traced);
 }
 
@@ -1507,8 +1507,9 @@ static void untraced_text(int p, double untraced, double traced, const met_timel
     return;
   int at = snprintf(r->untraced_note, sizeof r->untraced_note,
                     "p = %d: %.6f s given, %.1f%% longer than the traced run's T_par (%.6f s), which tracing only "
-                    "lengthens: --untraced takes the time from the end of MPI_Init to MPI_Finalize (libsimrun-span.so "
-                    "preloaded prints it), not mpirun's wall time, which also holds the start-up before it",
+                    "lengthens: unless others slowed the untraced run, it is not what --untraced takes, the time from "
+                    "the end of MPI_Init to MPI_Finalize (libsimrun-span.so preloaded prints it), but a wall time such "
+                    "as mpirun's, which also holds the start-up before it",
                     p, untraced, 100 * (untraced / traced - 1), traced);
   double startup = startup_of(info);
   if (at > 0 && (size_t)at < sizeof r->untraced_note && startup > 0 && untraced > startup)

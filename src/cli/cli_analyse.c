@@ -421,7 +421,7 @@ static void lost_text(char *text, size_t size, const met_timeline_info_t *info, 
  * its core-mate ran 1.782 s, and so for each rank, so that its run was its own, not disturbed by others. out->mates
  * says whether core-mates were counted; out->worst and worst_share, where each rank's wait and core are known, which
  * rank lost the most so and that loss's share of the longest rank's wall time (at most its own wall time: a rank that
- * ended early, 2 ms lost of its 10, is not a tenth of a 10-s run). */
+ * ended early, 2 ms lost of its 10, is not a tenth of a 10-s run), of the ranks preempted (involuntary switches). */
 static double lost_to_others(const met_timeline_info_t *info, int p, const int *core, lost_t *out)
 {
   out->mates = 0;
@@ -442,7 +442,7 @@ static double lost_to_others(const met_timeline_info_t *info, int p, const int *
       }
     double mine = fmax(0, info->usage[i].lost - ran);
     lost += mine;
-    if (each && fmin(mine, info->usage[i].wall) > out->worst_share * span) {
+    if (each && info->usage[i].switches >= 1 && fmin(mine, info->usage[i].wall) > out->worst_share * span) {
       out->worst = i;
       out->worst_share = fmin(mine, info->usage[i].wall) / span;
     }

@@ -615,6 +615,7 @@ static void read_disturbance(met_timeline_info_t *info, int rank, const char *te
     info->usage[rank].cpu = cpu;
     info->usage[rank].wall = wall;
     info->usage[rank].lost = lost;
+    info->usage[rank].switches = switches;
     info->usage[rank].compute = fields >= 7 && seconds_ok(compute) ? compute : NAN;
     info->usage[rank].polls = fields >= 8 && seconds_ok(polls) ? polls : NAN;
     info->usage[rank].own -= fields == 9 && seconds_ok(held) ? held : 0; /* with "# tracer-cost", in either order */

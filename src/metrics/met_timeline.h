@@ -15,11 +15,12 @@ enum { MET_TL_CPU_RANKS = 1024 };
 /* One rank's use of its processor over its span ("# disturbance", docs/tracer.md), kept so that ranks that shared a
  * core can be summed and a core's waits told from its partners' (simrun analyse --replay-on). */
 typedef struct met_tl_usage {
-  double cpu;     /* its CPU seconds, 0 where its file does not say */
-  double wall;    /* its wall seconds (WALL), 0 where its file does not say */
-  double lost;    /* the seconds it waited for a processor (WAITED), else its wall less CPU seconds, 0 where unsaid */
-  double compute; /* the CPU seconds of its computations (COMPUTE), NAN where no line gives them */
-  double polls;   /* the CPU seconds of its runs of polls (POLLS), NAN where no line gives them */
+  double cpu;      /* its CPU seconds, 0 where its file does not say */
+  double wall;     /* its wall seconds (WALL), 0 where its file does not say */
+  double lost;     /* the seconds it waited for a processor (WAITED), else its wall less CPU seconds, 0 where unsaid */
+  double switches; /* its involuntary context switches (SWITCHES), 0 where unsaid */
+  double compute;  /* the CPU seconds of its computations (COMPUTE), NAN where no line gives them */
+  double polls;    /* the CPU seconds of its runs of polls (POLLS), NAN where no line gives them */
   double polls_work;  /* of their wall seconds, those the timeline books as the work between the polls ("# polls-work
                        * WORK"), NAN where no line gives them (an older tracer: its runs hold the work) */
   double own;         /* its tracer's CPU seconds ("# tracer-cost" less "# disturbance"'s HELD), 0 where unsaid */

@@ -72,8 +72,8 @@ typedef struct lost {
   double seconds;
   int mates;
   int crowded;
-  int worst;          /* the rank that lost the most of its own wall time, -1 where the ranks' files do not say */
-  double worst_share; /* that share (beyond what its core-mates ran, as `seconds`) */
+  int worst;          /* the preempted rank that lost the most, -1 where not known (lost_to_others) or crowded */
+  double worst_share; /* its loss, beyond what its core-mates ran, over the longest rank's wall time */
 } lost_t;
 
 /* How long a run's ranks' computations were blocked (run_blocked): seconds over the ranks, NAN where a rank's file

@@ -805,6 +805,21 @@ static void test_analyse_replay_on_disturbed(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "not its wall time, 1.000000 s"));
   CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "so a quiet run may be shorter still"));
   run_free(&run);
+  /* compared with an untraced time, the line says which way its CPU times err (before: only that the untraced run
+   * "may have been disturbed as well", where a helper's quiet spans of gerris2D at p = 4 were 2.01-2.15 s and the
+   * prediction from a trace beside two busy loops 3.48 s) */
+  const char *args[] = {"analyse",     RUNS "disturbed-pair",
+                        "--replay-on", SIMRUN_SOURCE_DIR "/platforms/pentium2-fe-8.xml",
+                        "--untraced",  "2=0.5",
+                        "--width",     "1000",
+                        NULL};
+  CU_ASSERT_EQUAL_FATAL(run_simrun(".", args, &run), 0);
+  CU_ASSERT_EQUAL(run.status, 0);
+  CU_ASSERT_PTR_NOT_NULL(strstr(run.out, "the machine's load 6.00 to 9.00; more ranks than cores count too): the "
+                                         "prediction is made of its CPU times, "
+                                         "which hold what the preemptions cost too (caches refilled, the switches "
+                                         "themselves), so a quiet run may be shorter than predicted"));
+  run_free(&run);
 }
 
 /* Without --replay-on too, a disturbed run says so on its line, and a disturbed sequential run on T_seq's, whose
@@ -1966,7 +1981,8 @@ static void test_analyse_replay_on_shared_cores(void)
   CU_ASSERT_PTR_NOT_NULL(strstr(above.out, "2.500000 (untraced)        1.300000      -48.0%"));
   CU_ASSERT_PTR_NOT_NULL(strstr(above.out,
                                 "and the measured 2.500000 s is above it: beyond it, the replay's own error or "
-                                "others' work (0.0% of the ranks' wall time); the cost of the ranks' 400 "
+                                "others' work (the traced run's ranks lost 0.0% of their wall time to it); the "
+                                "cost of the ranks' 400 "
                                 "involuntary context switches is in the CPU times it is made of "
                                 "(docs/analyse.md"));
   remove_with(folder, "run", &above);

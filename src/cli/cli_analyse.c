@@ -1259,16 +1259,21 @@ static void band_text(const replay_t *replay, int p, double switches, stu_replay
     snprintf(spread, sizeof spread,
              "; the busiest core computed %.6f s beyond an even share, which Linux evens out by moving unbound ranks",
              replay->cpu.spread);
-  int above = r->measured > r->predicted_most;
-  const char *where = above ? "above" : r->measured < r->predicted_least ? "below" : "within";
-  char cost[320] = "", lost[64] = "";
+  int above = r->measured > r->predicted_most, below = r->measured < r->predicted_least;
+  const char *where = above ? "above" : below ? "below" : "within";
+  char cost[320] = "", lost[96] = "";
   if (!isnan(r->lost_share))
-    snprintf(lost, sizeof lost, " (%.1f%% of the ranks' wall time)", 100 * r->lost_share);
+    snprintf(lost, sizeof lost, " (%s ranks lost %.1f%% of their wall time to it)",
+             r->untraced ? "the traced run's" : "its", 100 * r->lost_share);
   if (above)
     snprintf(cost, sizeof cost,
              ": beyond it, the replay's own error or others' work%s; the cost of the ranks' %.0f involuntary context "
              "switches is in the CPU times it is made of",
              lost, switches);
+  else if (below && r->disturbed) /* a loaded trace's CPU times: gerris at p = 4 beside two busy loops, +70% */
+    snprintf(cost, sizeof cost,
+             ": below it, the CPU times it is made of, which the disturbance of the traced run inflated (the "
+             "preemptions cost CPU time too), or the replay's own error");
   char floor[160] = ""; /* the computations' floor, where it is the least end */
   if (replay->band_least > band_replayed(replay))
     snprintf(floor, sizeof floor, "no less than the CPU time of %s; ",
@@ -1280,10 +1285,12 @@ static void band_text(const replay_t *replay, int p, double switches, stu_replay
   snprintf(lead, sizeof lead, at ? ". " : "p = %d: ", p);
   snprintf(r->placement + at, sizeof r->placement - at,
            "%sRanks sharing a core spent %s%.6f s in MPI calls beyond their computations, which the replay charges "
-           "to none though core-mates lose it%s: by these alone, a quiet run takes %.6f to %.6f s (%sthe replay's "
-           "own error aside), and the measured %.6f s is %s it%s (docs/analyse.md, \"Shared cores\")",
-           lead, polls, replay->cpu.calls, spread, r->predicted_least, r->predicted_most, floor, r->measured, where,
-           cost);
+           "to none though core-mates lose it%s: by these alone, a %s takes %.6f to %.6f s (%sthe replay's own error "
+           "aside), and the measured %.6f s is %s it%s (docs/analyse.md, \"Shared cores\")",
+           lead, polls, replay->cpu.calls, spread,
+           r->disturbed ? "run of the traced run's CPU times (a disturbed run's: a quiet one's may be shorter)"
+                        : "quiet run",
+           r->predicted_least, r->predicted_most, floor, r->measured, where, cost);
 }
 
 /* Run `dir`'s replay on the --replay-on platform, its ranks placed on the `cores` read with the run, into
@@ -1386,8 +1393,11 @@ static int disturbance_text(const analyse_opts_t *opts, const met_timeline_info_
                           : "");
   if (isnan(untraced_at(opts, p)))
     measured_on_cpu(out, r, point->t_par);
-  else
-    fprintf(out, ": the untraced run given may have been disturbed as well");
+  else /* gerris at p = 4 beside two busy loops: its computations took 70% more CPU time, predicted +63.5% */
+    fprintf(out,
+            ": the prediction is made of its CPU times, which hold what the preemptions cost too (caches refilled, the "
+            "switches themselves), so a quiet run may be shorter than predicted: trace it again on a quiet machine to "
+            "know (or the untraced run given was disturbed as well)");
   int rc = fclose(out) == 0 ? 0 : -1;
   if (rc == 0)
     snprintf(r->disturbance, sizeof r->disturbance, "%s", text);
@@ -1577,8 +1587,8 @@ static int print_replays(FILE *out, const analyse_opts_t *opts, const runs_t *ru
     r.lost_share = others_share(info, p, &runs->lost[i]);
     same_host_text(p, &replay, &r);
     speed_text(p, info, &replay, &r);
-    band_text(&replay, p, info->switches, &r);
     r.disturbed = others;
+    band_text(&replay, p, info->switches, &r);
     blocking_text(opts, runs, i, &r);
     if (disturbance_text(opts, info, &study->points[i], &runs->lost[i], &r) != 0 ||
         stu_replay_set(&study->points[i], &r) != 0)

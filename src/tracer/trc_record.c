@@ -2104,10 +2104,11 @@ static int finish(int at_exit, int status)
     fprintf(stderr, "simrun-trace: warning: rank %d could not write its files in %s whole\n", rec.rank, rec.dir);
   char marker[PATH_MAX + 64];
   marker_path(marker, sizeof marker, rec.rank);
-  if (ok && at_exit && from_others)
+  int kept = at_exit && from_others; /* the trace would not replay: MPI_Finalize's agreement cannot say so */
+  if (ok && kept)
     marker_why(rec.rank, "it exited without calling MPI_Finalize after MPI calls from threads other than the one that "
                          "initialised MPI, which are not traced (the trace would not replay)");
-  if (ok && !(at_exit && from_others) && unlink(marker) != 0) { /* the rank's files are whole */
+  else if (ok && unlink(marker) != 0) { /* the rank's files are whole */
     fprintf(stderr, "simrun-trace: warning: rank %d cannot remove %s: %s\n", rec.rank, marker, strerror(errno));
     ok = 0;
   }

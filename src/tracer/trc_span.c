@@ -8,7 +8,8 @@
  * mpirun`) also holds the processes' start-up before MPI_Init (a Python program's imports, a library's loading: with
  * one line of work, Debian's pvbatch took 0.84 s and gretlmpi 0.37 s of wall time), which no trace holds. A program
  * that exits without MPI_Finalize: rank 0's span to its exit, said so. C's MPI_Init and MPI_Init_thread, and Fortran's
- * mpi_init_ and mpi_init_thread_ (Open MPI's mpif.h and use mpi bindings call PMPI_Init). */
+ * mpi_init_ and mpi_init_thread_ (Open MPI's mpif.h and use mpi bindings call PMPI_Init) and their use mpi_f08 names.
+ */
 #include <mpi.h>
 #include <stdio.h>
 #include <sys/resource.h>

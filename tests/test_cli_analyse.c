@@ -923,7 +923,7 @@ static void test_analyse_replay_on_one_rank_disturbed(void)
     CU_ASSERT_EQUAL(run.status, 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(run.out, cases[k].cell));
     CU_ASSERT_EQUAL(strstr(run.out, "waited for a processor for 8.9% of their wall time (0.170 of 1.900 s, 21 "
-                                    "involuntary context switches; rank 0 alone 17.0% of the run's") != NULL,
+                                    "involuntary context switches; rank 0 alone 17.0% of the run's wall time") != NULL,
                     cases[k].said);
     run_free(&run);
     remove_folder(dir);

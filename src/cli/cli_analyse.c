@@ -554,7 +554,7 @@ static int others_disturbed(const met_timeline_info_t *info, int p, const lost_t
 static void worst_text(FILE *out, const lost_t *lost, int p, double share)
 {
   if (p > 1 && !(share > DISTURBED) && lost->worst >= 0 && lost->worst_share > DISTURBED)
-    fprintf(out, "; rank %d alone %.1f%% of the run's", lost->worst, 100 * lost->worst_share);
+    fprintf(out, "; rank %d alone %.1f%% of the run's wall time", lost->worst, 100 * lost->worst_share);
 }
 
 /* After T_seq's source: when the sequential run was disturbed, that T_seq holds its rank's waits for a processor. */
